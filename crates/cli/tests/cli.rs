@@ -1,0 +1,70 @@
+//! The `neverland` binary as a user runs it.
+
+use std::process::Command;
+
+fn neverland(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_neverland"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn morale_prints_the_stones_as_json_and_is_reproducible() {
+    let (code, out, _) = neverland(&["morale", "--despair", "3", "--seed", "42"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["despair"], 3);
+    assert_eq!(v["seed"], 42);
+    let stones = v["stones"].as_array().unwrap();
+    assert_eq!(stones.len(), 3);
+    let faces = [
+        "move",
+        "fight",
+        "search",
+        "taunt-loot",
+        "courage-scare",
+        "rest",
+    ];
+    assert!(stones.iter().all(|s| faces.contains(&s.as_str().unwrap())));
+    for sc in ["lost-allies", "pirates"] {
+        let plan = &v["plans"][sc];
+        let mandatory = plan["mandatory"].as_array().unwrap().len() as u64;
+        assert_eq!(mandatory + plan["chosen"].as_u64().unwrap(), 4);
+    }
+    assert_eq!(
+        neverland(&["morale", "--despair", "3", "--seed", "42"]).1,
+        out
+    );
+    assert_eq!(
+        neverland(&["morale", "--despair", "0", "--seed", "18446744073709551615"]).0,
+        0
+    );
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_2() {
+    for args in [
+        &["morale", "--despair", "5", "--seed", "1"][..],
+        &["morale", "--despair", "-1", "--seed", "1"],
+        &["morale", "--despair", "3", "--seed", "forty-two"],
+        &["morale", "--despair", "3", "--seed", "18446744073709551616"],
+        &["morale", "--despair", "3"],
+        &["fly"],
+    ] {
+        let (code, out, err) = neverland(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("neverland: "), "{err}");
+    }
+    let (_, _, err) = neverland(&["morale", "--despair", "5", "--seed", "1"]);
+    assert!(err.contains("--despair") && err.contains('5'), "{err}");
+    let (_, _, err) = neverland(&["morale", "--despair", "3", "--seed", "x"]);
+    assert!(err.contains("--seed"), "{err}");
+}

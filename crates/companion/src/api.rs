@@ -1,0 +1,214 @@
+//! The boundary between the UI and the Rust side: the payload types and the command table.
+//!
+//! [`for_each_command!`](crate::for_each_command) is the single list of commands. The Tauri shell
+//! expands it into its handlers; this module expands it into the TypeScript wrappers in
+//! `ui/src/lib/bindings.ts`. A test regenerates that file and fails when the committed copy is
+//! stale (`UPDATE_BINDINGS=1 cargo test -p neverland-companion` rewrites it).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::{Config, TS};
+
+pub use neverland_legacy::Command as LegacyCommand;
+use neverland_legacy::game::CharacterState;
+use neverland_legacy::{ActionId, GameState, MoraleRoll, Scenario, Stone, TurnPlan};
+
+use crate::error::{AppError, ErrorCode};
+
+/// Every command the UI can call, once. Each line: name, arguments, what it answers.
+#[macro_export]
+macro_rules! for_each_command {
+    ($m:ident) => {
+        $m! {
+            list_games() -> Vec<$crate::api::GameSummary>;
+            new_legacy_game(args: $crate::api::NewLegacyGame) -> $crate::api::LegacyView;
+            legacy_game(game_id: i64) -> $crate::api::LegacyView;
+            legacy_command(game_id: i64, command: $crate::api::LegacyCommand) -> $crate::api::LegacyView;
+            undo(game_id: i64) -> $crate::api::LegacyView;
+            redo(game_id: i64) -> $crate::api::LegacyView;
+            delete_game(game_id: i64) -> ();
+        }
+    };
+}
+
+/// A saved game as the Games screen lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct GameSummary {
+    pub id: i64,
+    pub kind: String,
+    pub pack_id: String,
+    pub pack_version: u32,
+    /// Decimal text: seeds are 64-bit and JavaScript numbers are not.
+    pub seed: String,
+    pub title: String,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+    pub status: String,
+    /// How many steps the stored log holds (undo and redo included).
+    pub steps: i64,
+}
+
+/// What the New game screen sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct NewLegacyGame {
+    pub scenario: Scenario,
+    /// A whole number from 0 to 18446744073709551615 as text; empty or absent for a fresh one.
+    #[ts(optional)]
+    pub seed: Option<String>,
+}
+
+/// One command in force, for the History list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct HistoryItem {
+    pub step: u32,
+    pub command: LegacyCommand,
+}
+
+/// A Legacy game as every screen sees it: the derived state and what undo/redo can do.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct LegacyView {
+    pub game: GameSummary,
+    pub state: GameState,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Commands in force, newest first.
+    pub history: Vec<HistoryItem>,
+}
+
+fn camel(snake: &str) -> String {
+    let mut out = String::new();
+    let mut up = false;
+    for ch in snake.chars() {
+        if ch == '_' {
+            up = true;
+        } else if up {
+            out.extend(ch.to_uppercase());
+            up = false;
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+macro_rules! ts_commands {
+    ($( $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty ;)*) => {
+        /// The TypeScript wrapper of every command, in table order.
+        fn typescript_commands(cfg: &Config) -> String {
+            let mut out = String::new();
+            $(
+                let params: Vec<String> = vec![$(format!("{}: {}", camel(stringify!($arg)), <$ty as TS>::name(cfg))),*];
+                let keys: Vec<String> = vec![$(camel(stringify!($arg))),*];
+                let args = if keys.is_empty() { String::new() } else { format!(", {{ {} }}", keys.join(", ")) };
+                out.push_str(&format!(
+                    "    {}: ({}): Promise<{}> => invoke(\"{}\"{}),\n",
+                    camel(stringify!($name)),
+                    params.join(", "),
+                    <$ret as TS>::name(cfg),
+                    stringify!($name),
+                    args,
+                ));
+            )*
+            out
+        }
+
+        /// The command names, in table order (the shell's tests check each is registered).
+        pub const COMMAND_NAMES: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+for_each_command!(ts_commands);
+
+macro_rules! decls {
+    ($cfg:expr, $($t:ty),* $(,)?) => {{
+        let mut out = String::new();
+        $( out.push_str("export "); out.push_str(&<$t as TS>::decl($cfg)); out.push_str("\n\n"); )*
+        out
+    }};
+}
+
+/// The whole of `ui/src/lib/bindings.ts`.
+pub fn typescript_bindings() -> String {
+    let cfg = Config::new().with_large_int("number");
+    let types = decls!(
+        &cfg,
+        Scenario,
+        Stone,
+        ActionId,
+        TurnPlan,
+        MoraleRoll,
+        CharacterState,
+        GameState,
+        LegacyCommand,
+        GameSummary,
+        NewLegacyGame,
+        HistoryItem,
+        LegacyView,
+        ErrorCode,
+        AppError,
+    );
+    format!(
+        "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\
+         // run `UPDATE_BINDINGS=1 cargo test -p neverland-companion` after changing a type.\n\
+         /* eslint-disable */\n\n\
+         {types}\
+         /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */\n\
+         export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;\n\n\
+         /** Every command of the app, typed. Errors reject with an `AppError`. */\n\
+         export function makeCommands(invoke: Invoke) {{\n  return {{\n{}  }};\n}}\n",
+        typescript_commands(&cfg),
+    )
+}
+
+/// Parses a seed typed by a player.
+pub fn parse_seed(text: &str) -> Result<u64, AppError> {
+    text.trim().parse::<u64>().map_err(|_| {
+        AppError::new(
+            ErrorCode::InvalidInput,
+            format!(
+                "the seed must be a whole number from 0 to {}, not {:?}",
+                u64::MAX,
+                text
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn committed_bindings_are_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/src/lib/bindings.ts");
+        let fresh = typescript_bindings();
+        if std::env::var_os("UPDATE_BINDINGS").is_some() {
+            std::fs::write(path, &fresh).unwrap();
+        }
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "ui/src/lib/bindings.ts is stale: run `UPDATE_BINDINGS=1 cargo test -p neverland-companion`"
+        );
+    }
+
+    #[test]
+    fn every_command_has_a_wrapper() {
+        let b = typescript_bindings();
+        for name in COMMAND_NAMES {
+            assert!(b.contains(&format!("invoke(\"{name}\"")), "{name}");
+        }
+        assert!(b.contains(
+            "legacyCommand: (gameId: number, command: LegacyCommand): Promise<LegacyView>"
+        ));
+    }
+
+    #[test]
+    fn seeds_parse_or_say_why() {
+        assert_eq!(parse_seed(" 42 ").unwrap(), 42);
+        assert_eq!(parse_seed("18446744073709551615").unwrap(), u64::MAX);
+        for bad in ["", "-1", "forty-two", "18446744073709551616", "1.5"] {
+            let e = parse_seed(bad).unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidInput);
+            assert!(e.message.contains("whole number"), "{}", e.message);
+        }
+    }
+}

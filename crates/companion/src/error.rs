@@ -1,0 +1,74 @@
+//! The one error type that crosses the boundary to the UI and the CLI.
+
+use neverland_store::StoreError;
+use serde::Serialize;
+use ts_rs::TS;
+
+/// What kind of failure this is; the UI matches on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorCode {
+    /// A value the player typed or the UI sent is out of range or malformed.
+    InvalidInput,
+    /// The rules refuse this command; nothing changed.
+    IllegalCommand,
+    /// No such game (deleted, or never saved).
+    NotFound,
+    NothingToUndo,
+    NothingToRedo,
+    /// The saved-games file is damaged or not ours; it was left untouched.
+    DatabaseCorrupt,
+    /// The saved-games file comes from a newer app; it was left untouched.
+    DatabaseNewer,
+    /// The saved-games file cannot be created or written where it should be.
+    DatabaseUnwritable,
+    /// Another change to the same game landed first; reload.
+    Conflict,
+    /// A content pack is broken or missing.
+    Content,
+    /// Anything else from the storage layer.
+    Storage,
+}
+
+/// An error for people, with a code for the UI.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
+#[error("{message}")]
+pub struct AppError {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl AppError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> AppError {
+        AppError {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> AppError {
+        let code = match &e {
+            StoreError::Corrupt { .. } => ErrorCode::DatabaseCorrupt,
+            StoreError::NewerSchema { .. } => ErrorCode::DatabaseNewer,
+            StoreError::Unwritable { .. } => ErrorCode::DatabaseUnwritable,
+            StoreError::NoSuchGame(_) => ErrorCode::NotFound,
+            StoreError::Conflict { .. } => ErrorCode::Conflict,
+            StoreError::Sql(_) | StoreError::Migrate(_) => ErrorCode::Storage,
+        };
+        AppError::new(code, e.to_string())
+    }
+}
+
+impl From<neverland_legacy::RuleError> for AppError {
+    fn from(e: neverland_legacy::RuleError) -> AppError {
+        AppError::new(ErrorCode::IllegalCommand, e.to_string())
+    }
+}
+
+impl From<neverland_legacy::PackError> for AppError {
+    fn from(e: neverland_legacy::PackError) -> AppError {
+        AppError::new(ErrorCode::Content, e.to_string())
+    }
+}

@@ -1,0 +1,14 @@
+//! The companion's service layer, shared by the Tauri shell and the CLI. It owns the saved games:
+//! it turns a player's command into a validated engine command, appends it to the store's log,
+//! and answers with the state rebuilt by replay. It also owns the one error type that crosses
+//! into the UI (`AppError`, with a `code` the UI matches on) and the command table from which both
+//! the Tauri handlers and the committed TypeScript bindings are generated.
+
+pub mod api;
+pub mod error;
+pub mod packs;
+pub mod service;
+pub mod timeline;
+
+pub use error::{AppError, ErrorCode};
+pub use service::Companion;

@@ -1,0 +1,101 @@
+//! Undo and redo over an append-only log. The store never deletes a step: an undo or a redo is
+//! itself appended, and the commands in force are derived by folding the log. Undo is therefore
+//! "replay one command shorter", and the history can say that something was undone.
+
+use serde::{Deserialize, Serialize};
+
+/// One step of a game's stored log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Entry<C> {
+    Command { command: C },
+    Undo,
+    Redo,
+}
+
+/// The commands in force and those that redo would bring back (the next to redo last).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timeline<C> {
+    pub done: Vec<C>,
+    pub undone: Vec<C>,
+}
+
+impl<C: Clone> Timeline<C> {
+    /// Folds a log. An undo with nothing to undo, or a redo with nothing to redo, is ignored
+    /// (the service never appends one; a hand-edited file might).
+    pub fn fold<'a>(entries: impl IntoIterator<Item = &'a Entry<C>>) -> Timeline<C>
+    where
+        C: 'a,
+    {
+        let mut t = Timeline {
+            done: Vec::new(),
+            undone: Vec::new(),
+        };
+        for e in entries {
+            match e {
+                Entry::Command { command } => {
+                    t.done.push(command.clone());
+                    t.undone.clear();
+                }
+                Entry::Undo => {
+                    if let Some(c) = t.done.pop() {
+                        t.undone.push(c);
+                    }
+                }
+                Entry::Redo => {
+                    if let Some(c) = t.undone.pop() {
+                        t.done.push(c);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.done.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(n: u32) -> Entry<u32> {
+        Entry::Command { command: n }
+    }
+
+    #[test]
+    fn undo_redo_and_a_new_command_clears_redo() {
+        let log = vec![c(1), c(2), Entry::Undo, Entry::Undo, Entry::Redo];
+        let t = Timeline::fold(&log);
+        assert_eq!((t.done, t.undone), (vec![1], vec![2]));
+        let log = vec![c(1), c(2), Entry::Undo, c(3)];
+        let t = Timeline::fold(&log);
+        assert_eq!(t.done, vec![1, 3]);
+        assert!(!t.can_redo());
+    }
+
+    #[test]
+    fn undo_then_redo_is_the_identity() {
+        for n in 0..6u32 {
+            let mut log: Vec<Entry<u32>> = (0..n).map(c).collect();
+            let before = Timeline::fold(&log);
+            log.push(Entry::Undo);
+            log.push(Entry::Redo);
+            if n > 0 {
+                assert_eq!(Timeline::fold(&log), before);
+            }
+        }
+    }
+
+    #[test]
+    fn stray_undo_and_redo_are_ignored() {
+        let log = vec![Entry::Undo, Entry::Redo, c(7)];
+        assert_eq!(Timeline::fold(&log).done, vec![7]);
+    }
+}

@@ -1,0 +1,218 @@
+//! The store against real SQLite files in temporary folders.
+
+use neverland_store::{NewGame, Store, StoreError};
+use serde_json::json;
+
+fn game<'a>() -> NewGame<'a> {
+    NewGame {
+        kind: "legacy",
+        pack_id: "lost-allies",
+        pack_version: 1,
+        seed: u64::MAX,
+        title: "t",
+    }
+}
+
+#[tokio::test]
+async fn create_append_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested/games.db");
+    let store = Store::open(&path).await.unwrap();
+    let g = store.create_game(game()).await.unwrap();
+    assert_eq!(g.seed, u64::MAX, "seeds above i64::MAX survive");
+    store
+        .append(g.id, 0, &json!({"type": "a"}), "in-progress")
+        .await
+        .unwrap();
+    store
+        .append(g.id, 1, &json!({"type": "b"}), "won")
+        .await
+        .unwrap();
+    store.close().await;
+
+    let store = Store::open(&path).await.unwrap();
+    assert!(store.backup().is_none(), "no migration, no backup");
+    let row = store.game(g.id).await.unwrap();
+    assert_eq!((row.status.as_str(), row.commands), ("won", 2));
+    assert_eq!(
+        store.commands(g.id).await.unwrap(),
+        vec![json!({"type": "a"}), json!({"type": "b"})]
+    );
+    assert_eq!(store.list_games().await.unwrap(), vec![row]);
+}
+
+#[tokio::test]
+async fn append_at_the_wrong_step_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path().join("g.db")).await.unwrap();
+    let g = store.create_game(game()).await.unwrap();
+    store
+        .append(g.id, 0, &json!(1), "in-progress")
+        .await
+        .unwrap();
+    let e = store.append(g.id, 0, &json!(2), "lost").await.unwrap_err();
+    assert!(
+        matches!(
+            e,
+            StoreError::Conflict {
+                expected: 0,
+                found: 1
+            }
+        ),
+        "{e}"
+    );
+    let row = store.game(g.id).await.unwrap();
+    assert_eq!((row.status.as_str(), row.commands), ("in-progress", 1));
+    let e = store.append(999, 0, &json!(1), "x").await.unwrap_err();
+    assert!(matches!(e, StoreError::NoSuchGame(999)), "{e}");
+}
+
+#[tokio::test]
+async fn database_is_in_wal_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let store = Store::open(&path).await.unwrap();
+    store.create_game(game()).await.unwrap();
+    assert!(
+        dir.path().join("g.db-wal").exists(),
+        "a WAL file sits beside the database"
+    );
+}
+
+#[tokio::test]
+async fn a_file_that_is_not_sqlite_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    std::fs::write(&path, b"these are my holiday notes, not a database\n").unwrap();
+    let e = Store::open(&path).await.unwrap_err();
+    assert!(matches!(e, StoreError::Corrupt { .. }), "{e}");
+    assert!(e.to_string().contains("left untouched"));
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"these are my holiday notes, not a database\n"
+    );
+}
+
+#[tokio::test]
+async fn a_damaged_database_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let store = Store::open(&path).await.unwrap();
+    for _ in 0..200 {
+        store.create_game(game()).await.unwrap();
+    }
+    store.close().await;
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() > 8192);
+    for b in &mut bytes[4096..8192] {
+        *b = 0x5a;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let e = Store::open(&path).await.unwrap_err();
+    assert!(matches!(e, StoreError::Corrupt { .. }), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+}
+
+#[tokio::test]
+async fn a_newer_schema_is_refused_and_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let store = Store::open(&path).await.unwrap();
+    store.close().await;
+    {
+        let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) VALUES (9999, 'future', 1, x'00', 0)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+    }
+    let before = std::fs::read(&path).unwrap();
+    let e = Store::open(&path).await.unwrap_err();
+    assert!(
+        matches!(e, StoreError::NewerSchema { found: 9999, .. }),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[tokio::test]
+async fn another_programs_sqlite_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.db");
+    {
+        let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}?mode=rwc", path.display()))
+            .await
+            .unwrap();
+        sqlx::query("CREATE TABLE recipes (name TEXT)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+    }
+    let before = std::fs::read(&path).unwrap();
+    let e = Store::open(&path).await.unwrap_err();
+    assert!(matches!(e, StoreError::Corrupt { .. }), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[tokio::test]
+async fn an_older_schema_is_backed_up_before_migrating() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old-migrations");
+    std::fs::create_dir(&old).unwrap();
+    let first = concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/0001_games.sql");
+    std::fs::copy(first, old.join("0001_games.sql")).unwrap();
+    let old_migrator = sqlx::migrate::Migrator::new(old.as_path()).await.unwrap();
+
+    let path = dir.path().join("g.db");
+    let store = Store::open_with(&path, &old_migrator).await.unwrap();
+    let g = store.create_game(game()).await.unwrap();
+    store
+        .append(g.id, 0, &json!({"type": "kept"}), "in-progress")
+        .await
+        .unwrap();
+    store.close().await;
+
+    let store = Store::open(&path).await.unwrap();
+    let backup = store
+        .backup()
+        .expect("migrating an older file makes a backup")
+        .to_path_buf();
+    assert!(
+        backup
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("g.db.backup-schema1-")
+    );
+    assert_eq!(
+        store.commands(g.id).await.unwrap(),
+        vec![json!({"type": "kept"})]
+    );
+    store.close().await;
+    // The backup is a complete database at the old schema, holding the same game.
+    let old_copy = Store::open_with(&backup, &old_migrator).await.unwrap();
+    assert!(old_copy.backup().is_none());
+    assert_eq!(
+        old_copy.commands(g.id).await.unwrap(),
+        vec![json!({"type": "kept"})]
+    );
+}
+
+#[tokio::test]
+async fn an_unwritable_location_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, b"x").unwrap();
+    let e = Store::open(file.join("games.db")).await.unwrap_err();
+    assert!(matches!(e, StoreError::Unwritable { .. }), "{e}");
+    let e = Store::open(dir.path()).await.unwrap_err();
+    assert!(matches!(e, StoreError::Unwritable { .. }), "{e}");
+}

@@ -1,0 +1,14 @@
+// The app's one door to Rust: the generated, typed command table over Tauri's invoke.
+import { invoke } from "@tauri-apps/api/core";
+import { makeCommands, type AppError, type Invoke } from "./bindings";
+
+export const api = makeCommands(invoke as Invoke);
+export type Api = ReturnType<typeof makeCommands>;
+
+/** Any rejection as an AppError: Rust sends one; anything else becomes `storage`. */
+export function asAppError(e: unknown): AppError {
+  if (typeof e === "object" && e !== null && "code" in e && "message" in e) {
+    return e as AppError;
+  }
+  return { code: "storage", message: String(e) };
+}
