@@ -10,7 +10,7 @@ const en = {
   "nav.undo": "Undo",
   "nav.redo": "Redo",
   "games.heading": "Saved games",
-  "games.empty": "No saved games yet. Start one below.",
+  "games.empty": "No saved games yet: start one with New game.",
   "games.new.heading": "New game of Neverland's Legacy",
   "games.new.scenario": "Scenario",
   "games.new.seed": "Seed (optional)",

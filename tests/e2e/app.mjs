@@ -1,0 +1,74 @@
+// Drives the real Neverland Companion binary through tauri-driver and WebKitWebDriver.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Builder, By, until } from "selenium-webdriver";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, "../..");
+export const appBinary = process.env.NEVERLAND_APP ?? path.join(root, "target/debug/neverland-companion");
+export const cliBinary = path.join(root, "target/debug/neverland");
+export const outDir = process.env.E2E_OUTPUT ?? path.join(here, "output");
+mkdirSync(outDir, { recursive: true });
+
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const s = net.connect(port, "127.0.0.1");
+    s.once("connect", () => { s.end(); resolve(true); });
+    s.once("error", () => resolve(false));
+  });
+}
+
+/** Starts tauri-driver with the given environment (the app inherits it). */
+export async function startDriver(env) {
+  const driver = spawn("tauri-driver", ["--port", "4444"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; i < 100; i++) {
+    if (await portOpen(4444)) return driver;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  driver.kill();
+  throw new Error("tauri-driver did not open port 4444");
+}
+
+export async function stopDriver(driver) {
+  if (!driver || driver.exitCode !== null) return;
+  const done = new Promise((r) => driver.once("exit", r));
+  driver.kill();
+  await done;
+}
+
+/** Opens the app in a WebDriver session; resolves once the first screen is drawn. */
+export async function openApp() {
+  const started = performance.now();
+  const session = await new Builder()
+    .usingServer("http://127.0.0.1:4444/")
+    .withCapabilities({ browserName: "wry", "tauri:options": { application: appBinary } })
+    .build();
+  await session.wait(until.elementLocated(By.css("h1")), 20000);
+  return { session, firstPaintMs: performance.now() - started };
+}
+
+export const byTestId = (id) => By.css(`[data-testid="${id}"]`);
+
+export async function tap(session, id) {
+  const el = await session.wait(until.elementLocated(byTestId(id)), 10000);
+  await session.wait(until.elementIsEnabled(el), 10000);
+  await el.click();
+  return el;
+}
+
+export async function screenshot(session, name) {
+  const png = await session.takeScreenshot();
+  const file = path.join(outDir, `${name}.png`);
+  writeFileSync(file, Buffer.from(png, "base64"));
+  return file;
+}
+
+export function cli(...args) {
+  return execFileSync(cliBinary, args, { encoding: "utf8" });
+}
