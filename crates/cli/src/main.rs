@@ -5,6 +5,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use neverland_companion::Companion;
 use neverland_legacy::dice::MAX_DESPAIR;
 use neverland_legacy::{Scenario, StoneRng, TurnPlan};
 use serde_json::json;
@@ -30,6 +31,26 @@ enum Cmd {
         /// Seed of the game's random stream (a whole number up to 18446744073709551615).
         #[arg(long)]
         seed: u64,
+    },
+    /// Pan's Island.
+    Pans {
+        #[command(subcommand)]
+        command: PansCmd,
+    },
+    /// List the saved games of a database file as JSON.
+    Games {
+        /// The database file (the app's is `games.db` in its app-data folder).
+        #[arg(long)]
+        db: std::path::PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum PansCmd {
+    /// Referee one situation (pans-island-check/1): prints only "met / found / present".
+    Check {
+        /// The situation file.
+        situation: std::path::PathBuf,
     },
 }
 
@@ -64,6 +85,40 @@ fn main() -> ExitCode {
                 "{}",
                 json!({ "seed": seed, "despair": despair, "stones": stones, "plans": plans })
             );
+        }
+        Cmd::Pans {
+            command: PansCmd::Check { situation },
+        } => {
+            let verdict = std::fs::read_to_string(&situation)
+                .map_err(|e| format!("cannot read {}: {e}", situation.display()))
+                .and_then(|text| {
+                    neverland_pans_island::check_json(&text)
+                        .map_err(|e| format!("{}: {e}", situation.display()))
+                });
+            match verdict {
+                Ok(v) => println!("{}", json!(v)),
+                Err(e) => {
+                    eprintln!("neverland: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        Cmd::Games { db } => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a single-threaded runtime always builds");
+            let listed = runtime.block_on(async {
+                let app = Companion::open(&db, || 0).await?;
+                app.list_games().await
+            });
+            match listed {
+                Ok(games) => println!("{}", json!(games)),
+                Err(e) => {
+                    eprintln!("neverland: {}", e.message);
+                    return ExitCode::from(2);
+                }
+            }
         }
     }
     ExitCode::SUCCESS

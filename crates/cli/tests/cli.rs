@@ -68,3 +68,70 @@ fn bad_input_is_one_line_and_status_2() {
     let (_, _, err) = neverland(&["morale", "--despair", "3", "--seed", "x"]);
     assert!(err.contains("--seed"), "{err}");
 }
+
+#[test]
+fn games_lists_a_database_and_refuses_bad_files_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let (code, out, err) = neverland(&["games", "--db", db.to_str().unwrap()]);
+    assert_eq!((code, out.trim(), err.as_str()), (0, "[]", ""));
+
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "not a database").unwrap();
+    let (code, out, err) = neverland(&["games", "--db", notes.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not a Neverland Companion database"), "{err}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "not a database");
+
+    let below_a_file = notes.join("games.db");
+    let (code, _, err) = neverland(&["games", "--db", below_a_file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot write the saved-games file"), "{err}");
+}
+
+#[test]
+fn pans_check_answers_the_shared_examples() {
+    let examples = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/spec/examples/pans"
+    );
+    let Ok(dirs) = std::fs::read_dir(examples) else {
+        // The contract's examples sit beside the checkout; the crate's own cases cover the rules.
+        return;
+    };
+    for d in dirs {
+        let d = d.unwrap().path();
+        let expected: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("expected.json")).unwrap())
+                .unwrap();
+        let (code, out, err) =
+            neverland(&["pans", "check", d.join("situation.json").to_str().unwrap()]);
+        if let Some(exit) = expected.get("exit") {
+            assert_eq!(code as i64, exit.as_i64().unwrap(), "{d:?}");
+            assert_eq!(err.lines().count(), 1, "{d:?}: {err}");
+        } else {
+            assert_eq!(code, 0, "{d:?}: {err}");
+            let got: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(got, expected, "{d:?}");
+        }
+    }
+}
+
+#[test]
+fn pans_check_refuses_missing_and_malformed_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = neverland(&[
+        "pans",
+        "check",
+        dir.path().join("nope.json").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"format\": ").unwrap();
+    let (code, out, err) = neverland(&["pans", "check", bad.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -1,0 +1,132 @@
+//! Plane geometry in board millimetres (origin top-left, y downwards).
+
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Point {
+    pub fn dist(self, o: Point) -> f64 {
+        (self.x - o.x).hypot(self.y - o.y)
+    }
+}
+
+/// A disc: everything within `r` of the centre, its rim included.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Circle {
+    pub c: Point,
+    pub r: f64,
+}
+
+impl Circle {
+    /// The point lies in the disc or on its rim.
+    pub fn contains(&self, p: Point) -> bool {
+        self.c.dist(p) <= self.r
+    }
+
+    /// The two discs share at least one point (touching rims count).
+    pub fn meets(&self, o: &Circle) -> bool {
+        self.c.dist(o.c) <= self.r + o.r
+    }
+}
+
+/// A simple polygon given by its vertices in order (either direction).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Polygon(pub Vec<Point>);
+
+impl Polygon {
+    /// The point lies inside the polygon or on its boundary (even-odd rule inside).
+    pub fn contains(&self, p: Point) -> bool {
+        let v = &self.0;
+        let n = v.len();
+        if n < 3 {
+            return false;
+        }
+        let mut inside = false;
+        let mut j = n - 1;
+        for i in 0..n {
+            let (a, b) = (v[i], v[j]);
+            if on_segment(a, b, p) {
+                return true;
+            }
+            if (a.y > p.y) != (b.y > p.y) {
+                let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+                if p.x < x {
+                    inside = !inside;
+                }
+            }
+            j = i;
+        }
+        inside
+    }
+}
+
+fn on_segment(a: Point, b: Point, p: Point) -> bool {
+    let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    let len = a.dist(b);
+    if cross.abs() > 1e-9 * len.max(1.0) {
+        return false;
+    }
+    p.x >= a.x.min(b.x) - 1e-12
+        && p.x <= a.x.max(b.x) + 1e-12
+        && p.y >= a.y.min(b.y) - 1e-12
+        && p.y <= a.y.max(b.y) + 1e-12
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: f64, y: f64) -> Point {
+        Point { x, y }
+    }
+
+    #[test]
+    fn square_inside_outside_and_boundary() {
+        let sq = Polygon(vec![p(0., 0.), p(10., 0.), p(10., 10.), p(0., 10.)]);
+        assert!(sq.contains(p(5., 5.)));
+        assert!(!sq.contains(p(15., 5.)));
+        assert!(sq.contains(p(10., 5.)), "an edge point is inside");
+        assert!(sq.contains(p(0., 0.)), "a vertex is inside");
+        assert!(!sq.contains(p(-0.001, 5.)));
+    }
+
+    #[test]
+    fn concave_polygon() {
+        // A U shape: the notch between the arms is outside.
+        let u = Polygon(vec![
+            p(0., 0.),
+            p(3., 0.),
+            p(3., 7.),
+            p(7., 7.),
+            p(7., 0.),
+            p(10., 0.),
+            p(10., 10.),
+            p(0., 10.),
+        ]);
+        assert!(!u.contains(p(5., 3.)));
+        assert!(u.contains(p(1., 3.)));
+        assert!(u.contains(p(5., 9.)));
+    }
+
+    #[test]
+    fn discs_include_their_rim() {
+        let c = Circle {
+            c: p(0., 0.),
+            r: 5.,
+        };
+        assert!(c.contains(p(3., 4.)));
+        assert!(!c.contains(p(3., 4.0001)));
+        assert!(c.meets(&Circle {
+            c: p(8., 0.),
+            r: 3.
+        }));
+        assert!(!c.meets(&Circle {
+            c: p(8.0001, 0.),
+            r: 3.
+        }));
+    }
+}
