@@ -63,6 +63,10 @@ export async function tap(session, id) {
 }
 
 export async function screenshot(session, name) {
+  // Let WebKit paint what the DOM already holds before capturing.
+  await session.executeAsyncScript(
+    "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));",
+  );
   const png = await session.takeScreenshot();
   const file = path.join(outDir, `${name}.png`);
   writeFileSync(file, Buffer.from(png, "base64"));

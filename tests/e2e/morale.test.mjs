@@ -111,6 +111,7 @@ test("a saved-games file that is not a database is reported and left untouched",
   try {
     const banner = await session.wait(until.elementLocated(byTestId("error")), 10000);
     assert.match(await banner.getText(), /damaged|not a Neverland Companion database/);
+    await session.wait(until.elementLocated(byTestId("games-unavailable")), 10000);
     await screenshot(session, "08-corrupt-database");
   } finally {
     await session.quit();

@@ -10,6 +10,7 @@ const en = {
   "nav.undo": "Undo",
   "nav.redo": "Redo",
   "games.heading": "Saved games",
+  "games.unavailable": "Your saved games could not be opened. The message above says why; the file was not changed.",
   "games.empty": "No saved games yet: start one with New game.",
   "games.new.heading": "New game of Neverland's Legacy",
   "games.new.scenario": "Scenario",
