@@ -64,6 +64,34 @@ impl Polygon {
     }
 }
 
+/// Where the segment a→b meets the edges of a polygon, as parameters t in (0, 1).
+pub fn segment_crossings(a: Point, b: Point, poly: &Polygon) -> Vec<f64> {
+    let v = &poly.0;
+    let n = v.len();
+    let d = (b.x - a.x, b.y - a.y);
+    let mut out = Vec::new();
+    for i in 0..n {
+        let (p, q) = (v[i], v[(i + 1) % n]);
+        let e = (q.x - p.x, q.y - p.y);
+        let denom = d.0 * e.1 - d.1 * e.0;
+        if denom.abs() < 1e-12 {
+            continue;
+        }
+        let w = (p.x - a.x, p.y - a.y);
+        let t = (w.0 * e.1 - w.1 * e.0) / denom;
+        let u = (w.0 * d.1 - w.1 * d.0) / denom;
+        if (0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// Length of a path through the given points.
+pub fn path_length(points: &[Point]) -> f64 {
+    points.windows(2).map(|w| w[0].dist(w[1])).sum()
+}
+
 fn on_segment(a: Point, b: Point, p: Point) -> bool {
     let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
     let len = a.dist(b);
