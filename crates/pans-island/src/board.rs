@@ -110,12 +110,23 @@ fn polys(area: &Area, path: &str) -> Result<Vec<Polygon>, (String, String)> {
         .enumerate()
         .map(|(i, p)| {
             if p.len() < 3 {
-                return Err((format!("{path}.polygons[{i}]"), "a polygon needs at least 3 points".into()));
+                return Err((
+                    format!("{path}.polygons[{i}]"),
+                    "a polygon needs at least 3 points".into(),
+                ));
             }
-            if let Some(j) = p.iter().position(|xy| !xy[0].is_finite() || !xy[1].is_finite()) {
-                return Err((format!("{path}.polygons[{i}][{j}]"), "not a finite number".into()));
+            if let Some(j) = p
+                .iter()
+                .position(|xy| !xy[0].is_finite() || !xy[1].is_finite())
+            {
+                return Err((
+                    format!("{path}.polygons[{i}][{j}]"),
+                    "not a finite number".into(),
+                ));
             }
-            Ok(Polygon(p.iter().map(|xy| Point { x: xy[0], y: xy[1] }).collect()))
+            Ok(Polygon(
+                p.iter().map(|xy| Point { x: xy[0], y: xy[1] }).collect(),
+            ))
         })
         .collect()
 }
@@ -124,7 +135,10 @@ fn positive(v: f64, path: &str) -> Result<f64, (String, String)> {
     if v.is_finite() && v > 0.0 {
         Ok(v)
     } else {
-        Err((path.into(), format!("must be a positive number of millimetres, got {v}")))
+        Err((
+            path.into(),
+            format!("must be a positive number of millimetres, got {v}"),
+        ))
     }
 }
 
@@ -146,8 +160,14 @@ impl Board {
         let height = positive(raw.size_mm.h, "size_mm.h")?;
         let cw = positive(raw.mini_card_mm.w, "mini_card_mm.w")?;
         let ch = positive(raw.mini_card_mm.h, "mini_card_mm.h")?;
-        let explore_radius = positive(raw.observation_inner_radius_mm.value, "observation_inner_radius_mm.value")?;
-        let camp_radius = positive(raw.observation_outer_radius_mm.value, "observation_outer_radius_mm.value")?;
+        let explore_radius = positive(
+            raw.observation_inner_radius_mm.value,
+            "observation_inner_radius_mm.value",
+        )?;
+        let camp_radius = positive(
+            raw.observation_outer_radius_mm.value,
+            "observation_outer_radius_mm.value",
+        )?;
         if camp_radius <= explore_radius {
             return Err((
                 "observation_outer_radius_mm.value".into(),
@@ -155,10 +175,20 @@ impl Board {
             ));
         }
         if raw.lost_child_spaces.value == 0 || raw.hook_spaces.value == 0 {
-            return Err(("lost_child_spaces".into(), "the tracks need at least one space".into()));
+            return Err((
+                "lost_child_spaces".into(),
+                "the tracks need at least one space".into(),
+            ));
         }
         let s = &raw.hero_starts;
-        let starts = [s.peter_pan, s.tiger_lily, s.wendy, s.tinker_bell, s.john_michael].map(|xy| Point { x: xy[0], y: xy[1] });
+        let starts = [
+            s.peter_pan,
+            s.tiger_lily,
+            s.wendy,
+            s.tinker_bell,
+            s.john_michael,
+        ]
+        .map(|xy| Point { x: xy[0], y: xy[1] });
         let board = Board {
             id: raw.id,
             version: raw.version,
@@ -168,7 +198,10 @@ impl Board {
             accessible: polys(&raw.accessible, "accessible")?,
             inaccessible: polys(&raw.inaccessible, "inaccessible")?,
             movement: positive(raw.movement_template_mm.value, "movement_template_mm.value")?,
-            tinker_bell_bonus: positive(raw.tinker_bell_bonus_mm.value, "tinker_bell_bonus_mm.value")?,
+            tinker_bell_bonus: positive(
+                raw.tinker_bell_bonus_mm.value,
+                "tinker_bell_bonus_mm.value",
+            )?,
             explore_radius,
             camp_radius,
             lost_child_spaces: raw.lost_child_spaces.value,
@@ -178,12 +211,18 @@ impl Board {
             starts,
         };
         if board.accessible.is_empty() {
-            return Err(("accessible.polygons".into(), "the board needs an accessible area".into()));
+            return Err((
+                "accessible.polygons".into(),
+                "the board needs an accessible area".into(),
+            ));
         }
         for hero in Hero::ALL {
             let p = board.start(hero);
             if !board.is_accessible(p) {
-                return Err((format!("hero_starts.{}", hero.id()), format!("({}, {}) is not in the accessible area", p.x, p.y)));
+                return Err((
+                    format!("hero_starts.{}", hero.id()),
+                    format!("({}, {}) is not in the accessible area", p.x, p.y),
+                ));
             }
         }
         Ok(board)
@@ -200,7 +239,8 @@ impl Board {
     /// In the blue part: inside an accessible polygon and outside every inaccessible one
     /// (the boundary of an accessible polygon counts as accessible, that of a red zone does not).
     pub fn is_accessible(&self, p: Point) -> bool {
-        self.accessible.iter().any(|a| a.contains(p)) && !self.inaccessible.iter().any(|r| r.contains(p))
+        self.accessible.iter().any(|a| a.contains(p))
+            && !self.inaccessible.iter().any(|r| r.contains(p))
     }
 
     /// Does the straight segment a→b stay in the accessible area all along? Exact: it is split
@@ -233,7 +273,8 @@ impl Board {
 
     /// The built-in board.
     pub fn builtin() -> Board {
-        Board::from_json("assets/pans-island/board.json", BUILTIN).expect("the built-in board is valid (tested)")
+        Board::from_json("assets/pans-island/board.json", BUILTIN)
+            .expect("the built-in board is valid (tested)")
     }
 }
 

@@ -73,11 +73,21 @@ pub enum EventKind {
 pub enum Effect {
     /// The Magic Powder: Heroes use their enhanced abilities.
     EnhancedAbilities,
-    MovementBonusMm { mm: f64 },
-    ExploreRadiusMm { mm: f64 },
-    CampSpaces { delta: i8 },
-    HookSpaces { delta: i8 },
-    HookSpacesMarkedAtStart { count: u8 },
+    MovementBonusMm {
+        mm: f64,
+    },
+    ExploreRadiusMm {
+        mm: f64,
+    },
+    CampSpaces {
+        delta: i8,
+    },
+    HookSpaces {
+        delta: i8,
+    },
+    HookSpacesMarkedAtStart {
+        count: u8,
+    },
     StormHookSymbolsIgnored,
 }
 
@@ -133,7 +143,11 @@ impl Visions {
         let mut seen = std::collections::HashSet::new();
         for (i, c) in raw.cards.iter().enumerate() {
             if !seen.insert(c.id.as_str()) {
-                return Err(fail(file, format!("cards[{i}].id"), format!("duplicate id {:?}", c.id)));
+                return Err(fail(
+                    file,
+                    format!("cards[{i}].id"),
+                    format!("duplicate id {:?}", c.id),
+                ));
             }
         }
         let mut discards = [[0; 2]; 4];
@@ -142,9 +156,19 @@ impl Visions {
                 .setup_discards
                 .by_players
                 .get(&n.to_string())
-                .ok_or_else(|| fail(file, format!("setup_discards.by_players.{n}"), "missing".into()))?;
+                .ok_or_else(|| {
+                    fail(
+                        file,
+                        format!("setup_discards.by_players.{n}"),
+                        "missing".into(),
+                    )
+                })?;
             if d[0] + 2 * n > count(Pile::Distance) || d[1] + 2 * n > count(Pile::Direction) {
-                return Err(fail(file, format!("setup_discards.by_players.{n}"), "more than the piles hold".into()));
+                return Err(fail(
+                    file,
+                    format!("setup_discards.by_players.{n}"),
+                    "more than the piles hold".into(),
+                ));
             }
             discards[i] = *d;
         }
@@ -157,8 +181,11 @@ impl Visions {
     }
 
     pub fn builtin() -> Visions {
-        Visions::from_json("assets/pans-island/visions.json", include_str!("../../../assets/pans-island/visions.json"))
-            .expect("the built-in Vision cards are valid (tested)")
+        Visions::from_json(
+            "assets/pans-island/visions.json",
+            include_str!("../../../assets/pans-island/visions.json"),
+        )
+        .expect("the built-in Vision cards are valid (tested)")
     }
 }
 
@@ -168,7 +195,11 @@ impl Events {
         let mut seen = std::collections::HashSet::new();
         for (i, e) in raw.events.iter().enumerate() {
             if !seen.insert(e.id.as_str()) {
-                return Err(fail(file, format!("events[{i}].id"), format!("duplicate id {:?}", e.id)));
+                return Err(fail(
+                    file,
+                    format!("events[{i}].id"),
+                    format!("duplicate id {:?}", e.id),
+                ));
             }
         }
         for kind in [EventKind::Positive, EventKind::Negative] {
@@ -184,8 +215,11 @@ impl Events {
     }
 
     pub fn builtin() -> Events {
-        Events::from_json("assets/pans-island/events.json", include_str!("../../../assets/pans-island/events.json"))
-            .expect("the built-in Events are valid (tested)")
+        Events::from_json(
+            "assets/pans-island/events.json",
+            include_str!("../../../assets/pans-island/events.json"),
+        )
+        .expect("the built-in Events are valid (tested)")
     }
 
     pub fn get(&self, id: &str) -> Option<&Event> {
@@ -200,20 +234,43 @@ mod tests {
     #[test]
     fn builtin_content_matches_the_box() {
         let v = Visions::builtin();
-        assert_eq!(v.cards.iter().filter(|c| c.pile == Pile::Distance).count(), 32);
-        assert_eq!(v.cards.iter().filter(|c| c.pile == Pile::Direction).count(), 43);
-        assert!(v.cards.iter().filter(|c| c.hook).all(|c| c.back == Back::Storm));
+        assert_eq!(
+            v.cards.iter().filter(|c| c.pile == Pile::Distance).count(),
+            32
+        );
+        assert_eq!(
+            v.cards.iter().filter(|c| c.pile == Pile::Direction).count(),
+            43
+        );
+        assert!(
+            v.cards
+                .iter()
+                .filter(|c| c.hook)
+                .all(|c| c.back == Back::Storm)
+        );
         assert_eq!(v.discards, [[8, 12], [5, 7], [2, 2], [0, 0]]);
         let e = Events::builtin();
         assert_eq!(e.events.len(), 10);
         let powder = e.get("the-magic-powder").unwrap();
-        assert_eq!((powder.kind, powder.source), (EventKind::Positive, Source::Rulebook));
-        assert!(e.events.iter().filter(|x| x.id != "the-magic-powder").all(|x| x.source == Source::Authored));
+        assert_eq!(
+            (powder.kind, powder.source),
+            (EventKind::Positive, Source::Rulebook)
+        );
+        assert!(
+            e.events
+                .iter()
+                .filter(|x| x.id != "the-magic-powder")
+                .all(|x| x.source == Source::Authored)
+        );
     }
 
     #[test]
     fn broken_content_names_the_field() {
-        let text = include_str!("../../../assets/pans-island/events.json").replacen("\"positive\"", "\"neutral\"", 1);
+        let text = include_str!("../../../assets/pans-island/events.json").replacen(
+            "\"positive\"",
+            "\"neutral\"",
+            1,
+        );
         let e = Events::from_json("events.json", &text).unwrap_err();
         assert_eq!(e.path, "events[0].kind");
     }

@@ -13,7 +13,13 @@ pub enum Hero {
 }
 
 impl Hero {
-    pub const ALL: [Hero; 5] = [Hero::PeterPan, Hero::TigerLily, Hero::Wendy, Hero::TinkerBell, Hero::JohnMichael];
+    pub const ALL: [Hero; 5] = [
+        Hero::PeterPan,
+        Hero::TigerLily,
+        Hero::Wendy,
+        Hero::TinkerBell,
+        Hero::JohnMichael,
+    ];
 
     pub fn id(self) -> &'static str {
         match self {
