@@ -52,6 +52,33 @@ enum PansCmd {
         /// The situation file.
         situation: std::path::PathBuf,
     },
+    /// Set up a game and print what the table sees (no hand, no sleeve).
+    New {
+        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
+        players: u8,
+        #[arg(long)]
+        seed: u64,
+        /// Event cards in play, by id (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        events: Vec<String>,
+    },
+    /// Play G games with a simple legal-move bot; print wins, losses and games per second.
+    Simulate {
+        #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
+        players: u8,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        #[arg(long)]
+        seed: u64,
+    },
+    /// Replay a campaign's Event envelope from its seed and the games' outcomes.
+    Campaign {
+        #[arg(long)]
+        seed: u64,
+        /// Outcomes in order, e.g. won,lost,won.
+        #[arg(long, value_delimiter = ',', value_parser = ["won", "lost"])]
+        outcomes: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -86,21 +113,10 @@ fn main() -> ExitCode {
                 json!({ "seed": seed, "despair": despair, "stones": stones, "plans": plans })
             );
         }
-        Cmd::Pans {
-            command: PansCmd::Check { situation },
-        } => {
-            let verdict = std::fs::read_to_string(&situation)
-                .map_err(|e| format!("cannot read {}: {e}", situation.display()))
-                .and_then(|text| {
-                    neverland_pans_island::check_json(&text)
-                        .map_err(|e| format!("{}: {e}", situation.display()))
-                });
-            match verdict {
-                Ok(v) => println!("{}", json!(v)),
-                Err(e) => {
-                    eprintln!("neverland: {e}");
-                    return ExitCode::from(2);
-                }
+        Cmd::Pans { command } => {
+            if let Err(e) = pans(command) {
+                eprintln!("neverland: {e}");
+                return ExitCode::from(2);
             }
         }
         Cmd::Games { db } => {
@@ -122,4 +138,94 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+fn pans(command: PansCmd) -> Result<(), String> {
+    use neverland_pans_island::board::Board;
+    use neverland_pans_island::campaign::Campaign;
+    use neverland_pans_island::content::{Events, Visions};
+    use neverland_pans_island::game::{Game, Outcome, Setup};
+    use neverland_pans_island::heroes::Hero;
+
+    let setup = |players: u8, events: Vec<String>| Setup {
+        heroes: Hero::ALL[..players as usize].to_vec(),
+        first_player: 0,
+        events,
+    };
+    match command {
+        PansCmd::Check { situation } => {
+            let text = std::fs::read_to_string(&situation)
+                .map_err(|e| format!("cannot read {}: {e}", situation.display()))?;
+            let verdict = neverland_pans_island::check_json(&text)
+                .map_err(|e| format!("{}: {e}", situation.display()))?;
+            println!("{}", json!(verdict));
+        }
+        PansCmd::New {
+            players,
+            seed,
+            events,
+        } => {
+            let all = Events::builtin();
+            let chosen = events
+                .iter()
+                .map(|id| {
+                    all.get(id)
+                        .ok_or_else(|| format!("--events: unknown Event {id:?}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let g = Game::new(
+                &Board::builtin(),
+                &Visions::builtin(),
+                &chosen,
+                &setup(players, events.clone()),
+                seed,
+            )
+            .map_err(|e| e.to_string())?;
+            println!("{}", json!(g.public_view()));
+        }
+        PansCmd::Simulate {
+            players,
+            games,
+            seed,
+        } => {
+            let (board, visions) = (Board::builtin(), Visions::builtin());
+            let started = std::time::Instant::now();
+            let (mut won, mut lost, mut stalled, mut commands) = (0u32, 0u32, 0u32, 0usize);
+            for i in 0..games {
+                let game_seed = seed.wrapping_add(i as u64);
+                let g = Game::new(&board, &visions, &[], &setup(players, vec![]), game_seed)
+                    .map_err(|e| e.to_string())?;
+                let (outcome, log, _) = neverland_pans_island::sim::play(g, game_seed, 100_000);
+                commands += log.len();
+                match outcome {
+                    Some(Outcome::Won) => won += 1,
+                    Some(Outcome::Lost) => lost += 1,
+                    None => stalled += 1,
+                }
+            }
+            let secs = started.elapsed().as_secs_f64();
+            println!(
+                "{}",
+                json!({"players": players, "games": games, "won": won, "lost": lost, "unfinished": stalled,
+                       "commands": commands, "seconds": secs, "games_per_second": games as f64 / secs})
+            );
+        }
+        PansCmd::Campaign { seed, outcomes } => {
+            let outcomes: Vec<Outcome> = outcomes
+                .iter()
+                .map(|o| {
+                    if o == "won" {
+                        Outcome::Won
+                    } else {
+                        Outcome::Lost
+                    }
+                })
+                .collect();
+            println!(
+                "{}",
+                json!(Campaign::replay(&Events::builtin(), seed, &outcomes))
+            );
+        }
+    }
+    Ok(())
 }

@@ -135,3 +135,61 @@ fn pans_check_refuses_missing_and_malformed_files() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+#[test]
+fn pans_new_simulate_and_campaign() {
+    let (code, out, err) = neverland(&[
+        "pans",
+        "new",
+        "--players",
+        "3",
+        "--seed",
+        "9",
+        "--events",
+        "the-magic-powder",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["players"].as_array().unwrap().len(), 3);
+    assert_eq!(v["magic_powder"], true);
+    assert_eq!(v["discard"].as_array().unwrap().len(), 12);
+
+    let (code, out, err) = neverland(&[
+        "pans",
+        "simulate",
+        "--players",
+        "4",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["won"].as_u64().unwrap() + v["lost"].as_u64().unwrap(), 3);
+    assert_eq!(v["unfinished"], 0);
+
+    let (code, out, _) = neverland(&["pans", "campaign", "--seed", "3", "--outcomes", "won,lost"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["envelope"].as_array().unwrap().len(), 2);
+
+    for bad in [
+        &["pans", "new", "--players", "6", "--seed", "1"][..],
+        &[
+            "pans",
+            "new",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+            "--events",
+            "nope",
+        ],
+        &["pans", "campaign", "--seed", "1", "--outcomes", "draw"],
+    ] {
+        let (code, _, err) = neverland(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

@@ -259,10 +259,11 @@ impl Situation {
 
     /// Is any counted Hook circle reached by the drawn circles?
     pub fn hook_reached(&self) -> bool {
+        // The cheap distance test first; dark areas and Camps only for rings within reach.
         self.hooks
             .iter()
-            .filter(|h| self.hook_counts(h))
-            .any(|h| self.observation().any(|o| o.meets(h)))
+            .filter(|h| self.observation().any(|o| o.meets(h)))
+            .any(|h| self.hook_counts(h))
     }
 
     pub fn verdict(&self) -> Verdict {

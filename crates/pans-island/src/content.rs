@@ -163,7 +163,7 @@ impl Visions {
                         "missing".into(),
                     )
                 })?;
-            if d[0] + 2 * n > count(Pile::Distance) || d[1] + 2 * n > count(Pile::Direction) {
+            if d[0] > count(Pile::Distance) || d[1] > count(Pile::Direction) {
                 return Err(fail(
                     file,
                     format!("setup_discards.by_players.{n}"),

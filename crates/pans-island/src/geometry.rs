@@ -93,15 +93,18 @@ pub fn path_length(points: &[Point]) -> f64 {
 }
 
 fn on_segment(a: Point, b: Point, p: Point) -> bool {
-    let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
-    let len = a.dist(b);
-    if cross.abs() > 1e-9 * len.max(1.0) {
+    // Bounding box first (cheap), then collinearity against the squared edge length.
+    const EPS: f64 = 1e-9;
+    if p.x < a.x.min(b.x) - EPS
+        || p.x > a.x.max(b.x) + EPS
+        || p.y < a.y.min(b.y) - EPS
+        || p.y > a.y.max(b.y) + EPS
+    {
         return false;
     }
-    p.x >= a.x.min(b.x) - 1e-12
-        && p.x <= a.x.max(b.x) + 1e-12
-        && p.y >= a.y.min(b.y) - 1e-12
-        && p.y <= a.y.max(b.y) + 1e-12
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let cross = dx * (p.y - a.y) - dy * (p.x - a.x);
+    cross * cross <= EPS * EPS * (dx * dx + dy * dy).max(1.0)
 }
 
 #[cfg(test)]
