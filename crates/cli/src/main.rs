@@ -32,6 +32,11 @@ enum Cmd {
         #[arg(long)]
         seed: u64,
     },
+    /// Neverland's Legacy.
+    Legacy {
+        #[command(subcommand)]
+        command: LegacyCmd,
+    },
     /// Pan's Island.
     Pans {
         #[command(subcommand)]
@@ -42,6 +47,17 @@ enum Cmd {
         /// The database file (the app's is `games.db` in its app-data folder).
         #[arg(long)]
         db: std::path::PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum LegacyCmd {
+    /// Enemy activation hints for a Threat colour on a table position (neverland-legacy-position/1).
+    Hints {
+        #[arg(long, value_parser = ["red", "blue", "yellow"])]
+        colour: String,
+        /// The position file.
+        position: std::path::PathBuf,
     },
 }
 
@@ -112,6 +128,12 @@ fn main() -> ExitCode {
                 "{}",
                 json!({ "seed": seed, "despair": despair, "stones": stones, "plans": plans })
             );
+        }
+        Cmd::Legacy { command } => {
+            if let Err(e) = legacy(command) {
+                eprintln!("neverland: {e}");
+                return ExitCode::from(2);
+            }
         }
         Cmd::Pans { command } => {
             if let Err(e) = pans(command) {
@@ -225,6 +247,33 @@ fn pans(command: PansCmd) -> Result<(), String> {
                 "{}",
                 json!(Campaign::replay(&Events::builtin(), seed, &outcomes))
             );
+        }
+    }
+    Ok(())
+}
+
+fn legacy(command: LegacyCmd) -> Result<(), String> {
+    use neverland_legacy::Colour;
+    use neverland_legacy::hints::hints;
+    use neverland_legacy::map::Map;
+    use neverland_legacy::position::Position;
+
+    match command {
+        LegacyCmd::Hints { colour, position } => {
+            let colour = match colour.as_str() {
+                "red" => Colour::Red,
+                "blue" => Colour::Blue,
+                _ => Colour::Yellow,
+            };
+            let text = std::fs::read_to_string(&position)
+                .map_err(|e| format!("cannot read {}: {e}", position.display()))?;
+            let name = position.display().to_string();
+            let p = Position::from_json(&text).map_err(|e| format!("{name}: {e}"))?;
+            let pack: &neverland_legacy::Pack =
+                neverland_companion::packs::legacy_pack(p.scenario).map_err(|e| e.to_string())?;
+            let map = Map::new(pack);
+            p.validate(pack, &map).map_err(|e| format!("{name}: {e}"))?;
+            println!("{}", json!(hints(pack, &map, &p, colour)));
         }
     }
     Ok(())

@@ -163,13 +163,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn pack() -> Pack {
-        Pack::from_json(
-            "t",
-            r#"{"id":"t","version":1,"scenario":"lost-allies","name":"T","characters":[
-            {"id":"wendy","name":"Wendy","wound_slots":3,"source":"rulebook"},
-            {"id":"peter-pan","name":"Peter Pan","wound_slots":3,"source":"rulebook"}]}"#,
-        )
-        .unwrap()
+        Pack::from_json("t", include_str!("../../../assets/legacy/lost-allies.json")).unwrap()
     }
 
     #[test]

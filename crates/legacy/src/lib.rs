@@ -6,8 +6,11 @@
 
 pub mod dice;
 pub mod game;
+pub mod hints;
+pub mod map;
 pub mod pack;
+pub mod position;
 
 pub use dice::{MoraleRoll, Stone, StoneRng, TurnPlan};
 pub use game::{Command, GameState, RuleError};
-pub use pack::{ActionId, Pack, PackError, Scenario};
+pub use pack::{ActionId, Colour, Pack, PackError, Scenario};

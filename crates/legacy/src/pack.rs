@@ -71,8 +71,91 @@ pub struct CharacterSheet {
     pub source: Source,
 }
 
+/// One physical board (a ship Deck, an island, or a small board) and its Locations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSheet {
+    pub id: String,
+    pub locations: Vec<String>,
+    /// Pairs of adjacent Locations on this board.
+    pub adjacent: Vec<[String; 2]>,
+}
+
+/// Links between boards.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Links {
+    /// Stairs Locations: all adjacent to each other, for Characters and Enemies.
+    pub stairs: Vec<String>,
+    /// Shores that Enemies treat as adjacent to each other.
+    pub enemy_shores: Vec<String>,
+    /// Locations Enemies never enter or target (Neverland, the Jolly Roger).
+    pub unreachable_for_enemies: Vec<String>,
+    pub source: Source,
+}
+
+/// Which of the rulebook's priority tables an Enemy kind follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PriorityTable {
+    /// Raider and Brute (Lost Allies): priorities 2 to 4.
+    PirateCrew,
+    /// Sniper: priority 1 on its Deck, then as the crew.
+    Sniper,
+    /// Fairy (Pirates): priorities 1 to 5, 1 (rescue a Hostage) being the Fairy's own.
+    Fairy,
+    /// Orphan (Pirates): the Fairy's priorities 2 to 5.
+    Orphan,
+    /// Native: priorities 1 and 2.
+    Native,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum Colour {
+    Red,
+    Blue,
+    Yellow,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyKind {
+    pub id: String,
+    pub colour: Colour,
+    /// Wounds dealt when it attacks a Character in its Location.
+    pub wounds: u8,
+    /// Locations moved per move.
+    pub moves: u8,
+    pub table: PriorityTable,
+    pub source: Source,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NamedEnemySheet {
+    pub id: String,
+    pub name: String,
+    pub wound_slots: u8,
+    /// Set aside at set-up and placed with the last Hostage (Captain Hook, Peter Pan).
+    pub set_aside: bool,
+    /// While in play, every other Enemy activates twice (Hook's Frightful Reputation).
+    pub frightful_reputation: bool,
+    pub source: Source,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Supply {
+    pub enemies_per_kind: u8,
+    pub search_tokens: u8,
+    pub coins: u8,
+    pub despair_max: u8,
+    pub source: Source,
+}
+
 /// A scenario pack as it stands in `assets/legacy/<scenario>.json`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Pack {
     pub id: String,
@@ -80,6 +163,12 @@ pub struct Pack {
     pub scenario: Scenario,
     pub name: String,
     pub characters: Vec<CharacterSheet>,
+    pub boards: Vec<BoardSheet>,
+    pub links: Links,
+    pub enemy_kinds: Vec<EnemyKind>,
+    pub named_enemies: Vec<NamedEnemySheet>,
+    pub hostages: Vec<String>,
+    pub supply: Supply,
 }
 
 /// A pack that could not be used: which file, where in it, and why.
@@ -139,6 +228,68 @@ impl Pack {
                 ));
             }
         }
+        let mut locations = HashSet::new();
+        for (b, board) in self.boards.iter().enumerate() {
+            for (i, l) in board.locations.iter().enumerate() {
+                if !is_kebab(l) || !locations.insert(l.as_str()) {
+                    return Err((
+                        format!("boards[{b}].locations[{i}]"),
+                        format!("{l:?} is not a new kebab-case id"),
+                    ));
+                }
+            }
+            for (i, pair) in board.adjacent.iter().enumerate() {
+                for (j, l) in pair.iter().enumerate() {
+                    if !board.locations.contains(l) {
+                        return Err((
+                            format!("boards[{b}].adjacent[{i}][{j}]"),
+                            format!("{l:?} is not on this board"),
+                        ));
+                    }
+                }
+            }
+        }
+        for (field, list) in [
+            ("links.stairs", &self.links.stairs),
+            ("links.enemy_shores", &self.links.enemy_shores),
+            (
+                "links.unreachable_for_enemies",
+                &self.links.unreachable_for_enemies,
+            ),
+        ] {
+            if let Some(i) = list.iter().position(|l| !locations.contains(l.as_str())) {
+                return Err((
+                    format!("{field}[{i}]"),
+                    format!("unknown location {:?}", list[i]),
+                ));
+            }
+        }
+        let mut kinds = HashSet::new();
+        for (i, k) in self.enemy_kinds.iter().enumerate() {
+            if !kinds.insert(k.id.as_str()) || !is_kebab(&k.id) {
+                return Err((
+                    format!("enemy_kinds[{i}].id"),
+                    format!("{:?} is not a new kebab-case id", k.id),
+                ));
+            }
+            if k.moves == 0 {
+                return Err((
+                    format!("enemy_kinds[{i}].moves"),
+                    "an Enemy moves at least 1 Location".into(),
+                ));
+            }
+        }
+        for (i, n) in self.named_enemies.iter().enumerate() {
+            if !is_kebab(&n.id) || n.wound_slots == 0 {
+                return Err((
+                    format!("named_enemies[{i}]"),
+                    format!("{:?} needs a kebab-case id and a Wound slot", n.id),
+                ));
+            }
+        }
+        if self.hostages.is_empty() {
+            return Err(("hostages".into(), "a scenario needs Hostages".into()));
+        }
         Ok(())
     }
 
@@ -173,7 +324,12 @@ mod tests {
     use super::*;
 
     const GOOD: &str = r#"{"id":"t","version":1,"scenario":"pirates","name":"T",
-        "characters":[{"id":"smee","name":"Smee","wound_slots":3,"source":"rulebook"}]}"#;
+        "characters":[{"id":"smee","name":"Smee","wound_slots":3,"source":"rulebook"}],
+        "boards":[{"id":"b","locations":["here","there"],"adjacent":[["here","there"]]}],
+        "links":{"stairs":[],"enemy_shores":[],"unreachable_for_enemies":[],"source":"rulebook"},
+        "enemy_kinds":[{"id":"orphan","colour":"red","wounds":1,"moves":1,"table":"orphan","source":"rulebook"}],
+        "named_enemies":[],"hostages":["john"],
+        "supply":{"enemies_per_kind":8,"search_tokens":16,"coins":6,"despair_max":4,"source":"authored"}}"#;
 
     #[test]
     fn good_pack_loads() {
@@ -208,9 +364,10 @@ mod tests {
 
     #[test]
     fn semantic_errors_name_the_field() {
-        let dup = GOOD.replace(
+        let dup = GOOD.replacen(
             "\"source\":\"rulebook\"}]",
             "\"source\":\"rulebook\"},{\"id\":\"smee\",\"name\":\"S\",\"wound_slots\":3,\"source\":\"authored\"}]",
+            1,
         );
         let e = Pack::from_json("p", &dup).unwrap_err();
         assert_eq!(e.path, "characters[1].id");
@@ -218,6 +375,28 @@ mod tests {
         assert_eq!(e.path, "characters[0].id");
         let e = Pack::from_json("p", &GOOD.replace(":3,", ":0,")).unwrap_err();
         assert_eq!(e.path, "characters[0].wound_slots");
+    }
+
+    #[test]
+    fn board_errors_name_the_field() {
+        let e = Pack::from_json(
+            "p",
+            &GOOD.replace("[[\"here\",\"there\"]]", "[[\"here\",\"nowhere\"]]"),
+        )
+        .unwrap_err();
+        assert_eq!(e.path, "boards[0].adjacent[0][1]");
+        let e = Pack::from_json(
+            "p",
+            &GOOD.replace("\"stairs\":[]", "\"stairs\":[\"attic\"]"),
+        )
+        .unwrap_err();
+        assert_eq!(e.path, "links.stairs[0]");
+        let e = Pack::from_json(
+            "p",
+            &GOOD.replace("\"table\":\"orphan\"", "\"table\":\"chess\""),
+        )
+        .unwrap_err();
+        assert_eq!(e.path, "enemy_kinds[0].table");
     }
 
     #[test]

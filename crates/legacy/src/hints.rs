@@ -1,0 +1,455 @@
+//! Enemy activation hints: a query over a position. For a Threat colour it resolves every Enemy of
+//! that colour by its kind's priority table (as printed in the rulebook), lists the choices of
+//! equal priority as options with the priority line that applied, and carries the position
+//! forward on the first option so that later Enemies see what earlier ones did.
+
+use serde::Serialize;
+
+use crate::map::Map;
+use crate::pack::{Colour, EnemyKind, Pack, PriorityTable};
+use crate::position::Position;
+
+/// One thing an Enemy may do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "action", rename_all = "kebab-case")]
+pub enum Act {
+    Wound { character: String, wounds: u8 },
+    KillHostage { hostage: String },
+    Search { location: String },
+    Move { to: String, path: Vec<String> },
+    RescueHostage { hostage: String },
+    None,
+}
+
+impl Act {
+    fn order_key(&self) -> (u8, &str) {
+        match self {
+            Act::Wound { character, .. } => (5, character),
+            Act::KillHostage { hostage } => (0, hostage),
+            Act::Search { location } => (4, location),
+            Act::Move { to, .. } => (1, to),
+            Act::RescueHostage { hostage } => (3, hostage),
+            Act::None => (2, ""),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Activation {
+    pub enemy: String,
+    pub priority: String,
+    pub options: Vec<Act>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Loss {
+    HostageKilled,
+    HostageRescuedByFairy,
+    AllCharactersFallen,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Hints {
+    pub colour: Colour,
+    pub activations: Vec<Activation>,
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    pub lost: Loss,
+}
+
+/// What a target is, for the sub-priority letters (a before b before c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Target {
+    Character,
+    Hostage,
+    Search,
+}
+
+struct Table<'a> {
+    pack: &'a Pack,
+    map: &'a Map,
+    pos: Position,
+}
+
+impl Table<'_> {
+    fn at(&self, name: &str) -> usize {
+        self.map.id(name).expect("validated")
+    }
+
+    fn slots(&self, character: &str) -> u8 {
+        self.pack
+            .character(character)
+            .map(|c| c.wound_slots)
+            .unwrap_or(3)
+    }
+
+    /// Characters an Enemy can target: standing, and where Enemies go.
+    fn characters_at(&self, loc: usize) -> Vec<String> {
+        self.pos
+            .characters
+            .iter()
+            .filter(|c| !c.fallen && self.at(&c.at) == loc && self.map.reachable(loc))
+            .map(|c| c.id.clone())
+            .collect()
+    }
+
+    fn hostages_at(&self, loc: usize) -> Vec<String> {
+        if !self.map.reachable(loc) {
+            return vec![];
+        }
+        self.pos
+            .hostages
+            .iter()
+            .filter(|h| self.at(&h.at) == loc)
+            .map(|h| h.id.clone())
+            .collect()
+    }
+
+    fn search_at(&self, loc: usize) -> bool {
+        self.map.reachable(loc)
+            && self
+                .pos
+                .search_tokens
+                .get(self.map.name(loc))
+                .copied()
+                .unwrap_or(0)
+                > 0
+    }
+
+    /// The targets of the given types in a Location, best sub-priority first.
+    fn targets(&self, loc: usize, kinds: &[Target]) -> Vec<(Target, Act)> {
+        let mut out = Vec::new();
+        for k in kinds {
+            match k {
+                Target::Character => out.extend(self.characters_at(loc).into_iter().map(|c| {
+                    (
+                        *k,
+                        Act::Wound {
+                            character: c,
+                            wounds: 0,
+                        },
+                    )
+                })),
+                Target::Hostage => out.extend(
+                    self.hostages_at(loc)
+                        .into_iter()
+                        .map(|h| (*k, Act::KillHostage { hostage: h })),
+                ),
+                Target::Search => {
+                    if self.search_at(loc) {
+                        out.push((
+                            *k,
+                            Act::Search {
+                                location: self.map.name(loc).to_owned(),
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The nearest Locations (distance at least `min`) holding a target of the given types,
+    /// restricted by `keep`; ties broken by sub-priority. Returns (letter index, locations).
+    fn nearest(
+        &self,
+        from: usize,
+        local: bool,
+        min: u32,
+        kinds: &[Target],
+        keep: impl Fn(usize) -> bool,
+    ) -> Option<(Target, Vec<usize>)> {
+        let d = self.map.distances(from, local);
+        let mut best: Option<(u32, Target, Vec<usize>)> = None;
+        for (l, dl) in d.iter().enumerate() {
+            let Some(dl) = *dl else { continue };
+            if dl < min || !keep(l) {
+                continue;
+            }
+            let Some(t) = kinds
+                .iter()
+                .copied()
+                .find(|k| !self.targets(l, &[*k]).is_empty())
+            else {
+                continue;
+            };
+            match &mut best {
+                Some((bd, bt, ls)) if (dl, t) == (*bd, *bt) => ls.push(l),
+                Some((bd, bt, _)) if (dl, t) > (*bd, *bt) => {}
+                _ => best = Some((dl, t, vec![l])),
+            }
+        }
+        best.map(|(_, t, ls)| (t, ls))
+    }
+
+    /// Moves of up to `steps` Locations along shortest paths toward any of `targets`.
+    fn moves_toward(&self, from: usize, targets: &[usize], steps: u8, local: bool) -> Vec<Act> {
+        let mut out: Vec<Act> = Vec::new();
+        for &t in targets {
+            for path in self.map.shortest_paths(from, t, local) {
+                let walked: Vec<String> = path
+                    .iter()
+                    .take(steps as usize)
+                    .map(|&i| self.map.name(i).to_owned())
+                    .collect();
+                let to = walked
+                    .last()
+                    .cloned()
+                    .expect("a target is at least one step away");
+                if !out
+                    .iter()
+                    .any(|a| matches!(a, Act::Move { to: x, .. } if *x == to))
+                {
+                    out.push(Act::Move { to, path: walked });
+                }
+            }
+        }
+        out
+    }
+
+    fn activate(&self, enemy: usize, kind: &EnemyKind) -> (String, Vec<Act>) {
+        use Target::*;
+        let here = self.at(&self.pos.enemies[enemy].at);
+        let wounds = |acts: Vec<(Target, Act)>| -> Vec<Act> {
+            acts.into_iter()
+                .map(|(_, a)| match a {
+                    Act::Wound { character, .. } => Act::Wound {
+                        character,
+                        wounds: kind.wounds,
+                    },
+                    other => other,
+                })
+                .collect()
+        };
+        let letter = |t: Target| match t {
+            Character => "a",
+            Hostage => "b",
+            Search => "c",
+        };
+        let best_in = |loc: usize, kinds: &[Target]| -> Option<(Target, Vec<(Target, Act)>)> {
+            let all = self.targets(loc, kinds);
+            let first = all.first()?.0;
+            Some((
+                first,
+                all.into_iter().filter(|(t, _)| *t == first).collect(),
+            ))
+        };
+        match kind.table {
+            PriorityTable::PirateCrew | PriorityTable::Sniper => {
+                let deck = self.map.board_of(here);
+                if kind.table == PriorityTable::Sniper {
+                    // 1. On their Deck: a. 1 Wound to the nearest Character; b. kill a Hostage.
+                    if let Some((t, locs)) =
+                        self.nearest(here, false, 0, &[Character, Hostage], |l| {
+                            self.map.board_of(l) == deck
+                        })
+                    {
+                        let acts = locs.iter().flat_map(|&l| self.targets(l, &[t])).map(
+                            |(_, a)| match a {
+                                Act::Wound { character, .. } => Act::Wound {
+                                    character,
+                                    wounds: 1,
+                                },
+                                other => other,
+                            },
+                        );
+                        return (format!("1{}", letter(t)), acts.collect());
+                    }
+                }
+                // 2. In their Location: a. Wound a Character; b. kill a Hostage; c. Search.
+                if let Some((t, acts)) = best_in(here, &[Character, Hostage, Search]) {
+                    return (format!("2{}", letter(t)), wounds(acts));
+                }
+                // 3. Move to an adjacent Location with a priority of #2.
+                let adjacent: Vec<(Target, usize)> = self
+                    .map
+                    .enemy_neighbours(here)
+                    .iter()
+                    .filter_map(|&l| best_in(l, &[Character, Hostage, Search]).map(|(t, _)| (t, l)))
+                    .collect();
+                if let Some(top) = adjacent.iter().map(|(t, _)| *t).min() {
+                    let acts = adjacent
+                        .iter()
+                        .filter(|(t, _)| *t == top)
+                        .map(|(_, l)| Act::Move {
+                            to: self.map.name(*l).to_owned(),
+                            path: vec![self.map.name(*l).to_owned()],
+                        })
+                        .collect();
+                    return ("3".into(), acts);
+                }
+                // 4. Move 1 toward the nearest Location with a priority of #2.
+                if let Some((_, locs)) =
+                    self.nearest(here, false, 1, &[Character, Hostage, Search], |_| true)
+                {
+                    return ("4".into(), self.moves_toward(here, &locs, 1, false));
+                }
+                ("none".into(), vec![Act::None])
+            }
+            PriorityTable::Fairy | PriorityTable::Orphan => {
+                // 1. (Fairy only) Rescue a Hostage in their Location.
+                if kind.table == PriorityTable::Fairy {
+                    let hs = self.hostages_at(here);
+                    if !hs.is_empty() {
+                        return (
+                            "1".into(),
+                            hs.into_iter()
+                                .map(|h| Act::RescueHostage { hostage: h })
+                                .collect(),
+                        );
+                    }
+                }
+                // 2. Move toward the nearest Hostage.
+                if let Some((_, locs)) = self.nearest(here, false, 1, &[Hostage], |_| true) {
+                    return (
+                        "2".into(),
+                        self.moves_toward(here, &locs, kind.moves, false),
+                    );
+                }
+                // 3. In their Location: a. Wound a Character; b. Search.
+                if let Some((t, acts)) = best_in(here, &[Character, Search]) {
+                    return (
+                        format!("3{}", if t == Character { "a" } else { "b" }),
+                        wounds(acts),
+                    );
+                }
+                // 4. On the same Island: a. toward the nearest Character; b. toward the nearest Search.
+                let island = self.map.board_of(here);
+                if let Some((t, locs)) = self.nearest(here, true, 1, &[Character, Search], |l| {
+                    self.map.board_of(l) == island
+                }) {
+                    let l = if t == Character { "a" } else { "b" };
+                    return (
+                        format!("4{l}"),
+                        self.moves_toward(here, &locs, kind.moves, true),
+                    );
+                }
+                // 5. On a different Island (Shores adjacent): the same.
+                if let Some((t, locs)) = self.nearest(here, false, 1, &[Character, Search], |l| {
+                    self.map.board_of(l) != island
+                }) {
+                    let l = if t == Character { "a" } else { "b" };
+                    return (
+                        format!("5{l}"),
+                        self.moves_toward(here, &locs, kind.moves, false),
+                    );
+                }
+                ("none".into(), vec![Act::None])
+            }
+            PriorityTable::Native => {
+                // 1. Deal 2 Wounds to one Character in their Location.
+                if let Some((_, acts)) = best_in(here, &[Character]) {
+                    return ("1".into(), wounds(acts));
+                }
+                // 2. Move 1 toward the nearest Character (Shores adjacent).
+                if let Some((_, locs)) = self.nearest(here, false, 1, &[Character], |_| true) {
+                    return ("2".into(), self.moves_toward(here, &locs, 1, false));
+                }
+                ("none".into(), vec![Act::None])
+            }
+        }
+    }
+
+    /// Carries out an option on the working position; returns a loss if it loses the game.
+    fn carry_out(&mut self, enemy: usize, act: &Act) -> Option<Loss> {
+        match act {
+            Act::Wound { character, wounds } => {
+                let slots = self.slots(character);
+                let c = self
+                    .pos
+                    .characters
+                    .iter_mut()
+                    .find(|c| c.id == *character)
+                    .expect("a target exists");
+                for _ in 0..*wounds {
+                    if c.fallen {
+                        break;
+                    }
+                    if c.wounds < slots {
+                        c.wounds += 1;
+                        c.despair = (c.despair + 1).min(self.pack.supply.despair_max);
+                        // A Pirate carrying a Hostage drops one for each Wound.
+                        if !c.carrying.is_empty() {
+                            let h = c.carrying.remove(0);
+                            let at = c.at.clone();
+                            self.pos
+                                .hostages
+                                .push(crate::position::HostageAt { id: h, at });
+                        }
+                    } else {
+                        c.fallen = true;
+                    }
+                }
+                if self.pos.characters.iter().all(|c| c.fallen) {
+                    return Some(Loss::AllCharactersFallen);
+                }
+            }
+            Act::KillHostage { hostage } => {
+                self.pos.hostages.retain(|h| h.id != *hostage);
+                return Some(Loss::HostageKilled);
+            }
+            Act::RescueHostage { hostage } => {
+                self.pos.hostages.retain(|h| h.id != *hostage);
+                return Some(Loss::HostageRescuedByFairy);
+            }
+            Act::Search { location } => {
+                if let Some(n) = self.pos.search_tokens.get_mut(location) {
+                    *n = n.saturating_sub(1);
+                }
+            }
+            Act::Move { to, .. } => self.pos.enemies[enemy].at = to.clone(),
+            Act::None => {}
+        }
+        None
+    }
+}
+
+/// The hints for a Threat of `colour` on a validated position.
+pub fn hints(pack: &Pack, map: &Map, position: &Position, colour: Colour) -> Hints {
+    let mut table = Table {
+        pack,
+        map,
+        pos: position.clone(),
+    };
+    let twice = position.named_enemies.iter().any(|n| {
+        pack.named_enemies
+            .iter()
+            .any(|s| s.id == n.id && s.frightful_reputation)
+    });
+    let mut activations = Vec::new();
+    let mut outcome = None;
+    'enemies: for e in 0..position.enemies.len() {
+        let kind = pack
+            .enemy_kinds
+            .iter()
+            .find(|k| k.id == position.enemies[e].kind)
+            .expect("validated");
+        if kind.colour != colour {
+            continue;
+        }
+        for _ in 0..if twice { 2 } else { 1 } {
+            let (priority, mut options) = table.activate(e, kind);
+            options.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
+            let first = options[0].clone();
+            activations.push(Activation {
+                enemy: position.enemies[e].id.clone(),
+                priority,
+                options,
+            });
+            if let Some(lost) = table.carry_out(e, &first) {
+                outcome = Some(Outcome { lost });
+                break 'enemies;
+            }
+        }
+    }
+    Hints {
+        colour,
+        activations,
+        outcome,
+    }
+}
