@@ -193,3 +193,42 @@ fn pans_new_simulate_and_campaign() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+#[test]
+fn legacy_hints_answers_and_refuses_bad_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("p.json");
+    std::fs::write(
+        &good,
+        r#"{"format":"neverland-legacy-position/1","scenario":"lost-allies",
+            "characters":[{"id":"wendy","at":"stern"}],"enemies":[{"id":"raider-1","kind":"raider","at":"stern"}]}"#,
+    )
+    .unwrap();
+    let (code, out, err) =
+        neverland(&["legacy", "hints", "--colour", "red", good.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["activations"][0]["priority"], "2a");
+    assert_eq!(v["outcome"], serde_json::Value::Null);
+
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, r#"{"format":"neverland-legacy-position/1","scenario":"lost-allies","characters":[{"id":"wendy","at":"mid-dek"}]}"#).unwrap();
+    let (code, out, err) =
+        neverland(&["legacy", "hints", "--colour", "red", bad.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains(r#"characters[0].at: unknown location "mid-dek""#),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+
+    let (code, _, err) = neverland(&[
+        "legacy",
+        "hints",
+        "--colour",
+        "purple",
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--colour"), "{err}");
+}
