@@ -1,0 +1,1 @@
+//! Synthetic sleeve photos (placeholder, filled in below).
