@@ -4,6 +4,88 @@
 //! their ground truth, for the tests and for anyone calibrating the scanner.
 
 pub mod decode;
+pub mod features;
+pub mod geom;
+pub mod scan;
 pub mod synth;
 
 pub use decode::{MAX_BYTES, MAX_PIXELS, ScanError, decode};
+
+use scan::{Card, Confidence, Scan};
+
+/// Reads a sleeve photo: the whole pipeline. `corners` are the card's corners as a person tapped
+/// them (any order, within about 10 px); they replace the card finding, and refinement still runs.
+pub fn scan_photo(bytes: &[u8], corners: Option<[[f64; 2]; 4]>) -> Result<Scan, ScanError> {
+    let img = decode(bytes)?;
+    scan_image(&img, corners)
+}
+
+/// The pipeline on a decoded image.
+pub fn scan_image(
+    img: &image::RgbImage,
+    corners: Option<[[f64; 2]; 4]>,
+) -> Result<Scan, ScanError> {
+    // Each coarse outline is refined; the one whose sides found the most edge points wins.
+    let (candidates, find_conf) = match corners {
+        Some(c) => (vec![c], 1.0),
+        None => {
+            let coarse = scan::find_card(img)?;
+            (coarse.candidates, coarse.fill)
+        }
+    };
+    let best = candidates
+        .iter()
+        .filter_map(|q| scan::refine_corners(img, *q))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let (refined, refine_conf) = match best {
+        Some(r) => r,
+        None if corners.is_some() => (candidates[0], 0.3),
+        None => {
+            return Err(ScanError::NoCard(
+                "the card's edges could not be traced: tap its four corners instead (--corners)"
+                    .into(),
+            ));
+        }
+    };
+    let (upright, orient_conf) = scan::orient(img, refined);
+    let h = synth::homography(&upright);
+    let canon = scan::warp(img, &h);
+    let reference = features::local_reference(&canon, 36.0);
+    let dark = features::dark_mask(&canon, &reference);
+    let (hooks, hooks_conf) = features::rings(&canon, &dark);
+    let dark_areas = features::dark_polygons(&dark);
+    // Ink is judged against the paper right beside it, dark areas against a wider window.
+    let near = features::local_reference(&canon, 6.0);
+    let (cross, cross_conf) = features::cross(&canon, &near, &dark);
+    let confidence = Confidence {
+        card: find_conf.min(refine_conf),
+        orientation: orient_conf,
+        hooks: hooks_conf,
+        dark_areas: if dark_areas.is_empty() { 0.3 } else { 1.0 },
+        cross: cross_conf,
+    };
+    let mut warnings = Vec::new();
+    for (name, c) in [
+        ("card outline", confidence.card),
+        ("orientation", confidence.orientation),
+        ("Hook circles", confidence.hooks),
+        ("dark areas", confidence.dark_areas),
+        ("cross", confidence.cross),
+    ] {
+        if c < 0.5 {
+            warnings.push(format!(
+                "low confidence in the {name} ({c:.2}): check it on the photo"
+            ));
+        }
+    }
+    Ok(Scan {
+        card: Card {
+            corners_px: upright,
+        },
+        hooks,
+        dark_areas,
+        cross,
+        confidence,
+        warnings,
+    })
+}

@@ -252,23 +252,48 @@ impl Shot {
     /// A random hand-held shot of the card: any rotation, up to 12% perspective per corner, the
     /// card's long side `long_side_px` or so.
     pub fn random(rng: &mut Chance, width: u32, height: u32, long_side_px: f64) -> Shot {
-        let scale = long_side_px / CARD_H;
-        let angle = uniform(rng, 0.0, std::f64::consts::TAU);
-        let (s, c) = angle.sin_cos();
-        let (cx, cy) = (
-            width as f64 / 2.0 + uniform(rng, -0.05, 0.05) * width as f64,
-            height as f64 / 2.0 + uniform(rng, -0.05, 0.05) * height as f64,
-        );
+        let mut scale = long_side_px / CARD_H;
         let base = [[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]];
         let mut corners = [[0.0; 2]; 4];
-        for (i, p) in base.iter().enumerate() {
-            let (x, y) = ((p[0] - CARD_W / 2.0) * scale, (p[1] - CARD_H / 2.0) * scale);
-            let jitter = 0.12 * uniform(rng, 0.0, 1.0);
-            let (jx, jy) = (
-                uniform(rng, -jitter, jitter) * CARD_W * scale,
-                uniform(rng, -jitter, jitter) * CARD_H * scale,
+        // The whole sleeve (card plus margin) stays in the frame: retry the pose, then shrink.
+        'pose: for attempt in 0..200 {
+            if attempt > 0 && attempt % 40 == 0 {
+                scale *= 0.9;
+            }
+            let angle = uniform(rng, 0.0, std::f64::consts::TAU);
+            let (s, c) = angle.sin_cos();
+            let (cx, cy) = (
+                width as f64 / 2.0 + uniform(rng, -0.05, 0.05) * width as f64,
+                height as f64 / 2.0 + uniform(rng, -0.05, 0.05) * height as f64,
             );
-            corners[i] = [cx + x * c - y * s + jx, cy + x * s + y * c + jy];
+            for (i, p) in base.iter().enumerate() {
+                let (x, y) = ((p[0] - CARD_W / 2.0) * scale, (p[1] - CARD_H / 2.0) * scale);
+                let jitter = 0.12 * uniform(rng, 0.0, 1.0);
+                let (jx, jy) = (
+                    uniform(rng, -jitter, jitter) * CARD_W * scale,
+                    uniform(rng, -jitter, jitter) * CARD_H * scale,
+                );
+                corners[i] = [cx + x * c - y * s + jx, cy + x * s + y * c + jy];
+            }
+            let h = homography(&corners);
+            let margin = 0.03 * width.min(height) as f64;
+            let grow = SLEEVE_MARGIN + 1.0;
+            for p in [
+                [-grow, -grow],
+                [CARD_W + grow, -grow],
+                [CARD_W + grow, CARD_H + grow],
+                [-grow, CARD_H + grow],
+            ] {
+                let q = apply(&h, p);
+                if q[0] < margin
+                    || q[1] < margin
+                    || q[0] > width as f64 - margin
+                    || q[1] > height as f64 - margin
+                {
+                    continue 'pose;
+                }
+            }
+            break;
         }
         let tables = [[150, 105, 70], [60, 90, 70], [128, 128, 128], [70, 80, 120]];
         Shot {

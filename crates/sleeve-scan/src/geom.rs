@@ -1,0 +1,53 @@
+//! Small plane geometry shared by the stages: lines fitted by total least squares.
+
+/// A line as a point on it and a unit direction.
+pub type Line = ([f64; 2], [f64; 2]);
+
+/// Total least-squares line through points.
+pub fn fit_line(pts: &[[f64; 2]]) -> Line {
+    let n = pts.len() as f64;
+    let (mx, my) = (
+        pts.iter().map(|p| p[0]).sum::<f64>() / n,
+        pts.iter().map(|p| p[1]).sum::<f64>() / n,
+    );
+    let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+    for p in pts {
+        let (dx, dy) = (p[0] - mx, p[1] - my);
+        sxx += dx * dx;
+        sxy += dx * dy;
+        syy += dy * dy;
+    }
+    let angle = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+    ([mx, my], [angle.cos(), angle.sin()])
+}
+
+/// Distance from a point to a line.
+pub fn line_dist((o, d): Line, p: [f64; 2]) -> f64 {
+    ((p[0] - o[0]) * d[1] - (p[1] - o[1]) * d[0]).abs()
+}
+
+/// Where two lines cross, unless they are nearly parallel (|sin| below `min_sin`).
+pub fn intersect((o1, d1): Line, (o2, d2): Line, min_sin: f64) -> Option<[f64; 2]> {
+    let den = d1[0] * d2[1] - d1[1] * d2[0];
+    if den.abs() < min_sin {
+        return None;
+    }
+    let t = ((o2[0] - o1[0]) * d2[1] - (o2[1] - o1[1]) * d2[0]) / den;
+    Some([o1[0] + t * d1[0], o1[1] + t * d1[1]])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fits_and_crosses() {
+        let pts: Vec<[f64; 2]> = (0..20).map(|i| [i as f64, 2.0 * i as f64 + 1.0]).collect();
+        let l = fit_line(&pts);
+        assert!(pts.iter().all(|p| line_dist(l, *p) < 1e-9));
+        let vertical = ([3.0, 0.0], [0.0, 1.0]);
+        let p = intersect(l, vertical, 1e-9).unwrap();
+        assert!((p[0] - 3.0).abs() < 1e-9 && (p[1] - 7.0).abs() < 1e-9);
+        assert!(intersect(l, l, 1e-9).is_none());
+    }
+}

@@ -1,0 +1,548 @@
+//! The scanning pipeline, stage by stage. Every stage reports a confidence in 0..1.
+
+use image::{GrayImage, Luma, Rgb, RgbImage};
+use nalgebra::Matrix3;
+use serde::Serialize;
+
+use crate::decode::ScanError;
+use crate::geom::{Line, fit_line, intersect, line_dist};
+use crate::synth::{CARD_H, CARD_W, apply, solve_homography};
+
+/// Canonical card resolution, pixels per millimetre.
+pub const PX_PER_MM: f64 = 10.0;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Card {
+    /// Top-left, top-right, bottom-right, bottom-left of the upright card, in photo pixels.
+    pub corners_px: [[f64; 2]; 4],
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Hook {
+    pub x: f64,
+    pub y: f64,
+    pub r: f64,
+    pub hidden: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CrossAt {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// How sure each stage is (0 to 1); below 0.5 the stage says so in `warnings`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Confidence {
+    pub card: f64,
+    pub orientation: f64,
+    pub hooks: f64,
+    pub dark_areas: f64,
+    pub cross: f64,
+}
+
+/// The contract's output, plus (optional fields) confidences and warnings.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Scan {
+    pub card: Card,
+    pub hooks: Vec<Hook>,
+    pub dark_areas: Vec<Vec<[f64; 2]>>,
+    pub cross: Option<CrossAt>,
+    pub confidence: Confidence,
+    pub warnings: Vec<String>,
+}
+
+fn luma(p: &Rgb<u8>) -> f64 {
+    (0.299 * p[0] as f64 + 0.587 * p[1] as f64 + 0.114 * p[2] as f64) / 255.0
+}
+
+/// A reduced grey copy (box average by an integer factor) and the factor.
+pub fn reduce(img: &RgbImage, target_long: u32) -> (GrayImage, u32) {
+    let f = (img.width().max(img.height()) / target_long).max(1);
+    let (w, h) = (img.width() / f, img.height() / f);
+    let mut out = GrayImage::new(w, h);
+    for y in 0..h {
+        for x in 0..w {
+            let mut s = 0.0;
+            for dy in 0..f {
+                for dx in 0..f {
+                    s += luma(img.get_pixel(x * f + dx, y * f + dy));
+                }
+            }
+            out.put_pixel(x, y, Luma([(s / (f * f) as f64 * 255.0) as u8]));
+        }
+    }
+    (out, f)
+}
+
+fn otsu(img: &GrayImage) -> u8 {
+    imageproc::contrast::otsu_level(img)
+}
+
+/// Stage 1: the card's outline on the reduced copy: the largest bright region, its convex hull
+/// reduced to 4 corners. Returns corners in full-resolution pixels (clockwise from any corner).
+pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
+    let (small, f) = reduce(img, 600);
+    let t = otsu(&small);
+    let mask = imageproc::map::map_pixels(&small, |p| Luma([if p[0] > t { 255u8 } else { 0 }]));
+    let labels = imageproc::region_labelling::connected_components(
+        &mask,
+        imageproc::region_labelling::Connectivity::Four,
+        Luma([0u8]),
+    );
+    let mut counts = std::collections::HashMap::<u32, usize>::new();
+    for p in labels.pixels() {
+        if p[0] != 0 {
+            *counts.entry(p[0]).or_default() += 1;
+        }
+    }
+    let Some((&label, &area)) = counts.iter().max_by_key(|(_, n)| **n) else {
+        return Err(ScanError::NoCard(
+            "no card was found in the photo: tap its four corners instead (--corners)".into(),
+        ));
+    };
+    let total = (small.width() * small.height()) as f64;
+    // The whole sleeve is in the photo: a bright region reaching three or four edges of the frame
+    // is the frame (or the table), not a card.
+    let (mut edges, last_x, last_y) = ([false; 4], small.width() - 1, small.height() - 1);
+    for (x, y, l) in labels.enumerate_pixels() {
+        if l[0] == label {
+            edges[0] |= x == 0;
+            edges[1] |= y == 0;
+            edges[2] |= x == last_x;
+            edges[3] |= y == last_y;
+        }
+    }
+    if edges.iter().filter(|e| **e).count() >= 3 {
+        return Err(ScanError::NoCard(
+            "no card stands out from its surroundings: tap its four corners instead (--corners)"
+                .into(),
+        ));
+    }
+    if (area as f64) < 0.03 * total {
+        return Err(ScanError::NoCard(
+            "no card was found in the photo: tap its four corners instead (--corners)".into(),
+        ));
+    }
+    let pts: Vec<imageproc::point::Point<i32>> = labels
+        .enumerate_pixels()
+        .filter(|(_, _, p)| p[0] == label)
+        .map(|(x, y, _)| imageproc::point::Point::new(x as i32, y as i32))
+        .collect();
+    let hull = imageproc::geometry::convex_hull(pts);
+    let quad = hull_to_quad(&hull).ok_or_else(|| {
+        ScanError::NoCard(
+            "the bright region in the photo is not a card's shape: tap its corners (--corners)"
+                .into(),
+        )
+    })?;
+    // How much of the quadrilateral the region fills: a card fills almost all of it.
+    let quad_area = polygon_area(&quad);
+    let fill = (area as f64 / quad_area.max(1.0)).min(1.0);
+    if fill < 0.8 {
+        return Err(ScanError::NoCard(
+            "no card-shaped region was found: tap its four corners instead (--corners)".into(),
+        ));
+    }
+    // Better than hull points (the rounded corners pull them in): a line fitted to each side's
+    // stretch of the region's outline, away from the corners, and the corners where they meet.
+    let region = GrayImage::from_fn(small.width(), small.height(), |x, y| {
+        Luma([if labels.get_pixel(x, y)[0] == label {
+            255
+        } else {
+            0
+        }])
+    });
+    let lines = side_lines(&region, quad);
+    let scale = f as f64;
+    let full =
+        |q: [[f64; 2]; 4]| q.map(|p| [(p[0] + 0.5) * scale - 0.5, (p[1] + 0.5) * scale - 0.5]);
+    Ok(Coarse {
+        candidates: std::iter::once(full(quad)).chain(lines.map(full)).collect(),
+        fill,
+    })
+}
+
+/// Coarse outlines to refine (the hull's corners, and lines fitted along the outline's sides),
+/// and how well the bright region fills its quadrilateral.
+pub struct Coarse {
+    pub candidates: Vec<[[f64; 2]; 4]>,
+    pub fill: f64,
+}
+
+fn side_lines(region: &GrayImage, quad: [[f64; 2]; 4]) -> Option<[[f64; 2]; 4]> {
+    let contour = imageproc::contours::find_contours::<i32>(region)
+        .into_iter()
+        .filter(|c| c.border_type == imageproc::contours::BorderType::Outer)
+        .max_by_key(|c| c.points.len())?;
+    let pts: Vec<[f64; 2]> = contour
+        .points
+        .iter()
+        .map(|p| [p.x as f64, p.y as f64])
+        .collect();
+    let n = pts.len();
+    let nearest = |q: [f64; 2]| {
+        (0..n).min_by(|&a, &b| {
+            let da = (pts[a][0] - q[0]).hypot(pts[a][1] - q[1]);
+            let db = (pts[b][0] - q[0]).hypot(pts[b][1] - q[1]);
+            da.total_cmp(&db)
+        })
+    };
+    let idx: Vec<usize> = quad.iter().map(|q| nearest(*q)).collect::<Option<_>>()?;
+    let mut lines = Vec::new();
+    for k in 0..4 {
+        let (a, b) = (idx[k], idx[(k + 1) % 4]);
+        // Walk the contour from a to b the short way round.
+        let fwd = (b + n - a) % n;
+        let (len, step) = if fwd <= n / 2 {
+            (fwd, 1)
+        } else {
+            (n - fwd, n - 1)
+        };
+        let arc: Vec<[f64; 2]> = (len / 6..len - len / 6)
+            .map(|i| pts[(a + i * step) % n])
+            .collect();
+        lines.push(robust_line(arc)?.0);
+    }
+    let mut out = [[0.0; 2]; 4];
+    for k in 0..4 {
+        out[(k + 1) % 4] = intersect(lines[k], lines[(k + 1) % 4], 1e-6)?;
+    }
+    Some(out)
+}
+
+fn polygon_area(q: &[[f64; 2]]) -> f64 {
+    let n = q.len();
+    (0..n)
+        .map(|i| q[i][0] * q[(i + 1) % n][1] - q[(i + 1) % n][0] * q[i][1])
+        .sum::<f64>()
+        .abs()
+        / 2.0
+}
+
+/// The 4-gon of largest area whose corners are hull points (a card's rounded corners only shave
+/// a little off).
+fn hull_to_quad(hull: &[imageproc::point::Point<i32>]) -> Option<[[f64; 2]; 4]> {
+    let n = hull.len();
+    if n < 4 {
+        return None;
+    }
+    let p: Vec<[f64; 2]> = hull.iter().map(|q| [q.x as f64, q.y as f64]).collect();
+    // Rotating search over the hull: for each i, best j, k, l by incremental sweeps (n is small).
+    let step = (n / 60).max(1);
+    let idx: Vec<usize> = (0..n).step_by(step).collect();
+    let mut best = (0.0, [0usize; 4]);
+    for (ai, &a) in idx.iter().enumerate() {
+        for (bi, &b) in idx.iter().enumerate().skip(ai + 1) {
+            for (ci, &c) in idx.iter().enumerate().skip(bi + 1) {
+                for &d in idx.iter().skip(ci + 1) {
+                    let area = polygon_area(&[p[a], p[b], p[c], p[d]]);
+                    if area > best.0 {
+                        best = (area, [a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    if best.0 <= 0.0 {
+        return None;
+    }
+    // Refine each corner among its neighbours at full hull resolution.
+    let mut q = best.1;
+    for _ in 0..3 {
+        for k in 0..4 {
+            let mut top = (polygon_area(&q.map(|i| p[i])), q[k]);
+            for delta in 0..=2 * step {
+                let cand = (q[k] + n + delta - step) % n;
+                let mut t = q;
+                t[k] = cand;
+                let a = polygon_area(&t.map(|i| p[i]));
+                if a > top.0 {
+                    top = (a, cand);
+                }
+            }
+            q[k] = top.1;
+        }
+    }
+    Some(q.map(|i| p[i]))
+}
+
+fn lerp_px(img: &RgbImage, x: f64, y: f64) -> f64 {
+    let (w, h) = (img.width() as i64, img.height() as i64);
+    let (x0, y0) = (x.floor() as i64, y.floor() as i64);
+    let (fx, fy) = (x - x0 as f64, y - y0 as f64);
+    let get = |xx: i64, yy: i64| {
+        luma(img.get_pixel(xx.clamp(0, w - 1) as u32, yy.clamp(0, h - 1) as u32))
+    };
+    let a = get(x0, y0) * (1.0 - fx) + get(x0 + 1, y0) * fx;
+    let b = get(x0, y0 + 1) * (1.0 - fx) + get(x0 + 1, y0 + 1) * fx;
+    a * (1.0 - fy) + b * fy
+}
+
+/// Bilinear colour at a photo position, 0..1 per channel.
+pub fn rgb_at(img: &RgbImage, x: f64, y: f64) -> [f64; 3] {
+    let (w, h) = (img.width() as i64, img.height() as i64);
+    let (x0, y0) = (x.floor() as i64, y.floor() as i64);
+    let (fx, fy) = (x - x0 as f64, y - y0 as f64);
+    let get = |xx: i64, yy: i64| {
+        img.get_pixel(xx.clamp(0, w - 1) as u32, yy.clamp(0, h - 1) as u32)
+            .0
+    };
+    let (a, b, c, d) = (
+        get(x0, y0),
+        get(x0 + 1, y0),
+        get(x0, y0 + 1),
+        get(x0 + 1, y0 + 1),
+    );
+    [0, 1, 2].map(|i| {
+        let top = a[i] as f64 * (1.0 - fx) + b[i] as f64 * fx;
+        let bot = c[i] as f64 * (1.0 - fx) + d[i] as f64 * fx;
+        (top * (1.0 - fy) + bot * fy) / 255.0
+    })
+}
+
+/// Fits a line, dropping the worst points in rounds (the seam, the rounded corners, glare).
+fn robust_line(mut pts: Vec<[f64; 2]>) -> Option<(Line, f64)> {
+    if pts.len() < 8 {
+        return None;
+    }
+    let n0 = pts.len();
+    let mut line = fit_line(&pts);
+    for round in 0..4 {
+        let mut d: Vec<f64> = pts.iter().map(|p| line_dist(line, *p)).collect();
+        d.sort_by(f64::total_cmp);
+        let med = d[d.len() / 2];
+        let cut = (3.0 * 1.4826 * med).max(if round < 2 { 1.5 } else { 0.5 });
+        pts.retain(|p| line_dist(line, *p) <= cut);
+        if pts.len() < 8 {
+            return None;
+        }
+        line = fit_line(&pts);
+    }
+    Some((line, pts.len() as f64 / n0 as f64))
+}
+
+/// Stage 2: each side refined to sub-pixel precision. Along the side (its middle 70%, clear of
+/// the rounded corners) the edge is where the brightness crosses halfway between card and table
+/// on a profile across the side; a robust line fit through those points; corners where the lines
+/// meet.
+pub fn refine_corners(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4], f64)> {
+    // Twice: the second pass starts from lines the first fitted, with a narrower search.
+    let (first, c1) = refine_pass(img, quad, 0.04)?;
+    match refine_pass(img, first, 0.012) {
+        Some((second, c2)) => Some((second, c1.min(c2))),
+        None => Some((first, c1 * 0.5)),
+    }
+}
+
+fn refine_pass(img: &RgbImage, quad: [[f64; 2]; 4], window: f64) -> Option<([[f64; 2]; 4], f64)> {
+    let centre = [
+        quad.iter().map(|p| p[0]).sum::<f64>() / 4.0,
+        quad.iter().map(|p| p[1]).sum::<f64>() / 4.0,
+    ];
+    let side_len = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]).hypot(b[1] - a[1]);
+    let mut lines = Vec::new();
+    let mut conf: f64 = 1.0;
+    for k in 0..4 {
+        let (a, b) = (quad[k], quad[(k + 1) % 4]);
+        let len = side_len(a, b);
+        let t = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+        let mut nrm = [-t[1], t[0]];
+        let mid = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+        if (centre[0] - mid[0]) * nrm[0] + (centre[1] - mid[1]) * nrm[1] < 0.0 {
+            nrm = [-nrm[0], -nrm[1]];
+        }
+        // nrm points into the card. Search ±4% of the side around the coarse edge.
+        let reach = (window * len).max(14.0);
+        let samples = (len * 0.7 / 3.0) as usize;
+        let mut pts = Vec::new();
+        for i in 0..samples {
+            let s = 0.15 + 0.7 * i as f64 / samples as f64;
+            let base = [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
+            let at = |d: f64| lerp_px(img, base[0] + nrm[0] * d, base[1] + nrm[1] * d);
+            let steps = (2.0 * reach) as usize;
+            let prof: Vec<f64> = (0..=steps).map(|j| at(-reach + j as f64)).collect();
+            // The card's edge is the steepest rise walking inward (glare and fall-off are smooth,
+            // the edge is sharp); its sub-pixel place is where the brightness crosses halfway
+            // between the levels just outside and just inside that rise.
+            let mut best = (0.0, 0usize);
+            for j in 1..steps.saturating_sub(1) {
+                let g = prof[j + 1] - prof[j - 1];
+                if g > best.0 {
+                    best = (g, j);
+                }
+            }
+            let (g, j) = best;
+            if g < 0.06 || j < 5 || j + 6 > steps {
+                continue;
+            }
+            let outside = prof[j - 5..j - 2].iter().sum::<f64>() / 3.0;
+            let inside = prof[j + 3..j + 6].iter().sum::<f64>() / 3.0;
+            if inside - outside < 0.06 {
+                continue;
+            }
+            let half = (inside + outside) / 2.0;
+            let mut found = None;
+            for k in j.saturating_sub(4)..(j + 4).min(steps) {
+                if prof[k] < half && prof[k + 1] >= half {
+                    let f = (half - prof[k]) / (prof[k + 1] - prof[k]);
+                    found = Some(-reach + k as f64 + f);
+                }
+            }
+            if let Some(d) = found {
+                pts.push([base[0] + nrm[0] * d, base[1] + nrm[1] * d]);
+            }
+        }
+        let found = pts.len() as f64 / samples.max(1) as f64;
+        let (line, kept) = robust_line(pts)?;
+        conf = conf.min(kept * found);
+        lines.push(line);
+    }
+    let mut out = [[0.0; 2]; 4];
+    for k in 0..4 {
+        out[(k + 1) % 4] = intersect(lines[k], lines[(k + 1) % 4], 1e-9)?;
+    }
+    Some((out, conf))
+}
+
+/// Samples the photo at card millimetres through `h` into a canonical image (PX_PER_MM).
+pub fn warp(img: &RgbImage, h: &Matrix3<f64>) -> RgbImage {
+    let (w, hh) = ((CARD_W * PX_PER_MM) as u32, (CARD_H * PX_PER_MM) as u32);
+    let mut out = RgbImage::new(w, hh);
+    let (iw, ih) = (img.width() as i64, img.height() as i64);
+    for y in 0..hh {
+        for x in 0..w {
+            let [px, py] = apply(
+                h,
+                [(x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM],
+            );
+            let (x0, y0) = (px.floor() as i64, py.floor() as i64);
+            let (fx, fy) = (px - x0 as f64, py - y0 as f64);
+            let get = |xx: i64, yy: i64| {
+                img.get_pixel(xx.clamp(0, iw - 1) as u32, yy.clamp(0, ih - 1) as u32)
+                    .0
+                    .map(|c| c as f64)
+            };
+            let (a, b, c, d) = (
+                get(x0, y0),
+                get(x0 + 1, y0),
+                get(x0, y0 + 1),
+                get(x0 + 1, y0 + 1),
+            );
+            let px_val = [0, 1, 2].map(|i| {
+                let top = a[i] * (1.0 - fx) + b[i] * fx;
+                let bot = c[i] * (1.0 - fx) + d[i] * fx;
+                (top * (1.0 - fy) + bot * fy).round().clamp(0.0, 255.0) as u8
+            });
+            out.put_pixel(x, y, Rgb(px_val));
+        }
+    }
+    out
+}
+
+/// Stage 3: which way up. The laces (dark brown triangle) sit in the bottom-right corner.
+/// Returns the corner order for the upright card and a confidence.
+pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
+    // Make the order clockwise on screen (y down) and start at the end of a long side.
+    let mut c = corners;
+    let cross =
+        (c[1][0] - c[0][0]) * (c[2][1] - c[1][1]) - (c[1][1] - c[0][1]) * (c[2][0] - c[1][0]);
+    if cross < 0.0 {
+        c.reverse();
+    }
+    let d = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]).hypot(b[1] - a[1]);
+    // The card is portrait: TL→TR is a short side.
+    if d(c[0], c[1]) + d(c[2], c[3]) > d(c[1], c[2]) + d(c[3], c[0]) {
+        c.rotate_left(1);
+    }
+    // The laces are dark brown: red above blue, green above blue, and darker than the card.
+    // Dark areas (grey-black) and red rings (green ≈ blue) do not score.
+    let brown = |order: [[f64; 2]; 4]| {
+        let h = solve_homography(
+            &[[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]],
+            &order,
+        );
+        let spots = [
+            [CARD_W - 4.0, CARD_H - 3.5],
+            [CARD_W - 3.5, CARD_H - 5.0],
+            [CARD_W - 5.0, CARD_H - 3.0],
+            [CARD_W - 3.0, CARD_H - 3.0],
+        ];
+        spots
+            .iter()
+            .map(|&at| {
+                let p = apply(&h, at);
+                let [r, g, b] = rgb_at(img, p[0], p[1]);
+                let l = 0.299 * r + 0.587 * g + 0.114 * b;
+                if g - b > 0.03 {
+                    (r - b).max(0.0) * (1.0 - l)
+                } else {
+                    0.0
+                }
+            })
+            .sum::<f64>()
+            / spots.len() as f64
+    };
+    let flipped = [c[2], c[3], c[0], c[1]];
+    let (a, b) = (brown(c), brown(flipped));
+    let conf = ((a - b).abs() / 0.1).min(1.0);
+    if a >= b { (c, conf) } else { (flipped, conf) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A light quadrilateral on a dark ground, edges anti-aliased by 4x4 supersampling.
+    fn quad_image(corners: [[f64; 2]; 4]) -> RgbImage {
+        let inside = |x: f64, y: f64| {
+            (0..4).all(|k| {
+                let (a, b) = (corners[k], corners[(k + 1) % 4]);
+                (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]) >= 0.0
+            })
+        };
+        RgbImage::from_fn(400, 300, |x, y| {
+            let mut n = 0;
+            for i in 0..4 {
+                for j in 0..4 {
+                    if inside(
+                        x as f64 - 0.375 + i as f64 * 0.25,
+                        y as f64 - 0.375 + j as f64 * 0.25,
+                    ) {
+                        n += 1;
+                    }
+                }
+            }
+            let v = (60.0 + (230.0 - 60.0) * n as f64 / 16.0) as u8;
+            Rgb([v, v, v])
+        })
+    }
+
+    #[test]
+    fn edges_refine_to_sub_pixel_corners() {
+        let truth = [[101.3, 52.7], [322.6, 71.1], [301.9, 248.4], [82.2, 231.8]];
+        let img = quad_image(truth);
+        // Start 6 px off, as a coarse outline would.
+        let coarse = [[95.0, 47.0], [328.0, 66.0], [307.0, 255.0], [77.0, 238.0]];
+        let (got, conf) = refine_corners(&img, coarse).unwrap();
+        for (g, t) in got.iter().zip(truth) {
+            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 0.15, "{g:?} vs {t:?}");
+        }
+        assert!(conf > 0.8, "{conf}");
+    }
+
+    #[test]
+    fn the_card_is_found_on_the_reduced_copy() {
+        let truth = [[101.3, 52.7], [322.6, 71.1], [301.9, 248.4], [82.2, 231.8]];
+        let coarse = find_card(&quad_image(truth)).unwrap();
+        let q = coarse.candidates[0];
+        for t in truth {
+            assert!(
+                q.iter().any(|g| (g[0] - t[0]).hypot(g[1] - t[1]) < 4.0),
+                "{t:?} not near {q:?}"
+            );
+        }
+        let blank = RgbImage::from_pixel(200, 150, Rgb([90, 90, 90]));
+        assert_eq!(find_card(&blank).err().map(|e| e.exit_code()), Some(3));
+    }
+}

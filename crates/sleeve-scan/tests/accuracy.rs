@@ -1,0 +1,169 @@
+//! Accuracy over generated photos (100 by default, `SCAN_PHOTOS=N` for more), against the
+//! contract's targets, on both cores. Prints the percentiles and every miss.
+
+use neverland_chance::Chance;
+use neverland_sleeve_scan::scan_image;
+use neverland_sleeve_scan::synth::{Shot, Sleeve, jpeg, render};
+
+#[derive(Default)]
+struct Tally {
+    centre: Vec<f64>,
+    radius: Vec<f64>,
+    cross: Vec<f64>,
+    corner: Vec<f64>,
+    missed: usize,
+    invented: usize,
+    hidden_wrong: usize,
+    cross_wrong: usize,
+    wrong_corners: usize,
+    failed: usize,
+}
+
+fn p95(v: &[f64]) -> f64 {
+    let mut v = v.to_vec();
+    if v.is_empty() {
+        return 0.0;
+    }
+    v.sort_by(f64::total_cmp);
+    v[((v.len() as f64 * 0.95).ceil() as usize).saturating_sub(1)]
+}
+
+fn photo(seed: u64, t: &mut Tally) {
+    let mut rng = Chance::from_seed(seed);
+    let sleeve = Sleeve::random(&mut rng, !(seed - 1000).is_multiple_of(7));
+    let long = 1000.0 + rng.below(200) as f64;
+    let shot = Shot::random(&mut rng, 1600, 1250, long);
+    let long_px = (shot.corners_px[0][0] - shot.corners_px[3][0])
+        .hypot(shot.corners_px[0][1] - shot.corners_px[3][1]);
+    assert!(
+        long_px > 880.0,
+        "seed {seed}: the card's long side is {long_px:.0} px"
+    );
+    let bytes = jpeg(&render(&sleeve, &shot), 75 + (seed % 25) as u8);
+    let img = image::load_from_memory(&bytes).unwrap().into_rgb8();
+    let scan = match scan_image(&img, None) {
+        Ok(s) => s,
+        Err(e) => {
+            println!("seed {seed}: {e}");
+            t.failed += 1;
+            return;
+        }
+    };
+    let cd: Vec<f64> = scan
+        .card
+        .corners_px
+        .iter()
+        .zip(shot.corners_px)
+        .map(|(a, b)| (a[0] - b[0]).hypot(a[1] - b[1]))
+        .collect();
+    if cd.iter().any(|d| *d > 50.0) {
+        println!(
+            "seed {seed}: corners {:?}, truth {:?}",
+            scan.card.corners_px, shot.corners_px
+        );
+        t.wrong_corners += 1;
+        return;
+    }
+    t.corner.extend(cd);
+    let mut used = vec![false; scan.hooks.len()];
+    for ring in &sleeve.hooks {
+        let nearest = scan
+            .hooks
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !used[*i])
+            .min_by(|a, b| {
+                (a.1.x - ring.x)
+                    .hypot(a.1.y - ring.y)
+                    .total_cmp(&(b.1.x - ring.x).hypot(b.1.y - ring.y))
+            });
+        match nearest {
+            Some((i, h)) if (h.x - ring.x).hypot(h.y - ring.y) < 2.0 => {
+                used[i] = true;
+                t.centre.push((h.x - ring.x).hypot(h.y - ring.y));
+                t.radius.push((h.r - ring.r).abs());
+                if h.hidden != sleeve.hidden(ring) {
+                    println!("seed {seed}: hidden flag wrong for {ring:?}");
+                    t.hidden_wrong += 1;
+                }
+            }
+            _ => {
+                println!("seed {seed}: missed {ring:?}");
+                t.missed += 1;
+            }
+        }
+    }
+    for (i, h) in scan.hooks.iter().enumerate().filter(|(i, _)| !used[*i]) {
+        println!("seed {seed}: invented ring {i} {h:?}");
+        t.invented += 1;
+    }
+    match (&scan.cross, &sleeve.cross) {
+        (Some(a), Some(b)) => t.cross.push((a.x - b.x).hypot(a.y - b.y)),
+        (None, None) => {}
+        (a, b) => {
+            println!("seed {seed}: cross {a:?}, truth {b:?}");
+            t.cross_wrong += 1;
+        }
+    }
+}
+
+#[test]
+fn accuracy_over_generated_photos() {
+    let n: u64 = std::env::var("SCAN_PHOTOS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100);
+    let half = |start: u64| {
+        move || {
+            let mut t = Tally::default();
+            for seed in (1000 + start..1000 + n).step_by(2) {
+                photo(seed, &mut t);
+            }
+            t
+        }
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(half(0));
+        let b = s.spawn(half(1));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    let mut t = a;
+    t.centre.extend(b.centre);
+    t.radius.extend(b.radius);
+    t.cross.extend(b.cross);
+    t.corner.extend(b.corner);
+    t.missed += b.missed;
+    t.invented += b.invented;
+    t.hidden_wrong += b.hidden_wrong;
+    t.cross_wrong += b.cross_wrong;
+    t.wrong_corners += b.wrong_corners;
+    t.failed += b.failed;
+    let report = format!(
+        "{n} photos: failed {}, wrong corners {}; rings missed {}, invented {}, hidden wrong {}; cross presence wrong {}; \
+         p95 centre {:.3} mm, radius {:.3} mm, cross {:.3} mm, corners {:.2} px",
+        t.failed,
+        t.wrong_corners,
+        t.missed,
+        t.invented,
+        t.hidden_wrong,
+        t.cross_wrong,
+        p95(&t.centre),
+        p95(&t.radius),
+        p95(&t.cross),
+        p95(&t.corner)
+    );
+    println!("{report}");
+    assert_eq!((t.failed, t.wrong_corners), (0, 0), "{report}");
+    assert_eq!(
+        (t.missed, t.invented, t.hidden_wrong, t.cross_wrong),
+        (0, 0, 0, 0),
+        "{report}"
+    );
+    assert!(p95(&t.centre) <= 0.2 && p95(&t.radius) <= 0.2, "{report}");
+    assert!(p95(&t.cross) <= 0.3, "{report}");
+    assert!(p95(&t.corner) <= 2.0, "{report}");
+    assert!(
+        t.centre.len() > 3 * n as usize && t.cross.len() > n as usize * 3 / 4,
+        "{report}"
+    );
+}
