@@ -68,6 +68,14 @@ enum PansCmd {
         /// The situation file.
         situation: std::path::PathBuf,
     },
+    /// Read a sleeve from a photo (../shared/spec/sleeve-photo.md): exit 2 for a file that is not
+    /// a complete JPEG or PNG within the limits, 3 when no card is found.
+    Scan {
+        photo: std::path::PathBuf,
+        /// The card's corners as tapped: x1,y1,x2,y2,x3,y3,x4,y4 in photo pixels.
+        #[arg(long)]
+        corners: Option<String>,
+    },
     /// Set up a game and print what the table sees (no hand, no sleeve).
     New {
         #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
@@ -135,6 +143,26 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
+        Cmd::Pans {
+            command: PansCmd::Scan { photo, corners },
+        } => {
+            let result = parse_corners(corners.as_deref()).and_then(|c| {
+                let bytes = std::fs::read(&photo).map_err(|e| {
+                    neverland_sleeve_scan::ScanError::Unreadable(format!(
+                        "cannot read {}: {e}",
+                        photo.display()
+                    ))
+                })?;
+                neverland_sleeve_scan::scan_photo(&bytes, c)
+            });
+            match result {
+                Ok(scan) => println!("{}", json!(scan)),
+                Err(e) => {
+                    eprintln!("neverland: {e}");
+                    return ExitCode::from(e.exit_code());
+                }
+            }
+        }
         Cmd::Pans { command } => {
             if let Err(e) = pans(command) {
                 eprintln!("neverland: {e}");
@@ -162,6 +190,32 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn parse_corners(
+    text: Option<&str>,
+) -> Result<Option<[[f64; 2]; 4]>, neverland_sleeve_scan::ScanError> {
+    let Some(text) = text else { return Ok(None) };
+    let nums: Vec<f64> = text
+        .split(',')
+        .map(|v| v.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            neverland_sleeve_scan::ScanError::Unreadable(
+                "--corners takes eight numbers: x1,y1,x2,y2,x3,y3,x4,y4".into(),
+            )
+        })?;
+    if nums.len() != 8 || nums.iter().any(|v| !v.is_finite()) {
+        return Err(neverland_sleeve_scan::ScanError::Unreadable(
+            "--corners takes eight numbers: x1,y1,x2,y2,x3,y3,x4,y4".into(),
+        ));
+    }
+    Ok(Some([
+        [nums[0], nums[1]],
+        [nums[2], nums[3]],
+        [nums[4], nums[5]],
+        [nums[6], nums[7]],
+    ]))
+}
+
 fn pans(command: PansCmd) -> Result<(), String> {
     use neverland_pans_island::board::Board;
     use neverland_pans_island::campaign::Campaign;
@@ -175,6 +229,7 @@ fn pans(command: PansCmd) -> Result<(), String> {
         events,
     };
     match command {
+        PansCmd::Scan { .. } => unreachable!("handled in main"),
         PansCmd::Check { situation } => {
             let text = std::fs::read_to_string(&situation)
                 .map_err(|e| format!("cannot read {}: {e}", situation.display()))?;

@@ -232,3 +232,75 @@ fn legacy_hints_answers_and_refuses_bad_positions() {
     assert_eq!(code, 2);
     assert!(err.contains("--colour"), "{err}");
 }
+
+#[test]
+fn pans_scan_reads_a_photo_and_refuses_bad_files() {
+    use neverland_sleeve_scan::synth::{Shot, Sleeve, jpeg, render};
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = neverland_chance::Chance::from_seed(77);
+    let sleeve = Sleeve::random(&mut rng, true);
+    let shot = Shot::random(&mut rng, 1600, 1250, 1050.0);
+    let photo = dir.path().join("sleeve.jpg");
+    let bytes = jpeg(&render(&sleeve, &shot), 90);
+    std::fs::write(&photo, &bytes).unwrap();
+    let (code, out, err) = neverland(&["pans", "scan", photo.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["hooks"].as_array().unwrap().len(), sleeve.hooks.len());
+    let c = sleeve.cross.unwrap();
+    assert!((v["cross"]["x"].as_f64().unwrap() - c.x).abs() < 0.3);
+    assert_eq!(v["card"]["corners_px"].as_array().unwrap().len(), 4);
+
+    // Tapped corners (10 px off) still refine to the card.
+    let tapped: Vec<String> = shot
+        .corners_px
+        .iter()
+        .flat_map(|p| [p[0] + 7.0, p[1] - 7.0])
+        .map(|v| format!("{v:.1}"))
+        .collect();
+    let (code, out, err) = neverland(&[
+        "pans",
+        "scan",
+        photo.to_str().unwrap(),
+        "--corners",
+        &tapped.join(","),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let got = v["card"]["corners_px"][0].as_array().unwrap();
+    assert!((got[0].as_f64().unwrap() - shot.corners_px[0][0]).abs() < 2.0);
+
+    let truncated = dir.path().join("cut.jpg");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let empty = dir.path().join("empty.png");
+    std::fs::write(&empty, b"").unwrap();
+    let text = dir.path().join("notes.jpg");
+    std::fs::write(&text, b"not a photo").unwrap();
+    for (file, code_wanted) in [
+        (&truncated, 2),
+        (&empty, 2),
+        (&text, 2),
+        (&dir.path().join("missing.jpg"), 2),
+    ] {
+        let (code, out, err) = neverland(&["pans", "scan", file.to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (code_wanted, ""), "{file:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let (code, _, _) = neverland(&[
+        "pans",
+        "scan",
+        photo.to_str().unwrap(),
+        "--corners",
+        "1,2,3",
+    ]);
+    assert_eq!(code, 2);
+
+    // A readable photo with no card in it: status 3, and the way on.
+    let table = dir.path().join("table.png");
+    image::RgbImage::from_pixel(640, 480, image::Rgb([120, 90, 60]))
+        .save(&table)
+        .unwrap();
+    let (code, _, err) = neverland(&["pans", "scan", table.to_str().unwrap()]);
+    assert_eq!(code, 3);
+    assert!(err.contains("--corners"), "{err}");
+}

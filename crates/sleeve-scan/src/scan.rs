@@ -136,9 +136,11 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
                 .into(),
         )
     })?;
-    // How much of the quadrilateral the region fills: a card fills almost all of it.
-    let quad_area = polygon_area(&quad);
-    let fill = (area as f64 / quad_area.max(1.0)).min(1.0);
+    // How much of the region's outline the quadrilateral covers: nearly all for a card (only the
+    // rounded corners stick out); a round or ragged blob leaves much more. Holes (dark areas,
+    // rings) do not count: the outline is the hull.
+    let hull_pts: Vec<[f64; 2]> = hull.iter().map(|p| [p.x as f64, p.y as f64]).collect();
+    let fill = (polygon_area(&quad) / polygon_area(&hull_pts).max(1.0)).min(1.0);
     if fill < 0.8 {
         return Err(ScanError::NoCard(
             "no card-shaped region was found: tap its four corners instead (--corners)".into(),
