@@ -33,10 +33,19 @@ pub fn scan_image(
             (coarse.candidates, coarse.fill)
         }
     };
-    let best = candidates
-        .iter()
-        .filter_map(|q| scan::refine_corners(img, *q))
-        .max_by(|a, b| a.1.total_cmp(&b.1));
+    // Stop at the first outline whose sides were all traced cleanly; otherwise keep the best.
+    let mut best: Option<([[f64; 2]; 4], f64)> = None;
+    for q in &candidates {
+        if let Some(r) = scan::refine_corners(img, *q) {
+            let clean = r.1 >= 0.9;
+            if best.is_none_or(|b| r.1 > b.1) {
+                best = Some(r);
+            }
+            if clean {
+                break;
+            }
+        }
+    }
     let (refined, refine_conf) = match best {
         Some(r) => r,
         None if corners.is_some() => (candidates[0], 0.3),
