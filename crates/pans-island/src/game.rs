@@ -734,12 +734,7 @@ impl Game {
                     explored: true,
                 };
                 for c in &centres {
-                    self.players[active].circles.push(Drawn {
-                        x: c.x,
-                        y: c.y,
-                        r: self.rules.explore_radius,
-                        dotted: false,
-                    });
+                    self.draw_circle(active, *c, false);
                 }
                 self.verdicts.push(Verdict::Explore {
                     round: self.round,
@@ -785,12 +780,7 @@ impl Game {
                 }
                 let c = self.within_template(active, *centre)?;
                 let (hook, _) = self.referee(active, Kind::Uncover, &[c]);
-                self.players[active].circles.push(Drawn {
-                    x: c.x,
-                    y: c.y,
-                    r: self.rules.explore_radius,
-                    dotted: true,
-                });
+                self.draw_circle(active, c, true);
                 self.verdicts.push(Verdict::Uncover {
                     round: self.round,
                     player: active,
@@ -831,6 +821,17 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// An Exploration Circle (or Peter Pan's dotted one) drawn on the board in a player's colour.
+    fn draw_circle(&mut self, player: usize, c: Point, dotted: bool) {
+        let r = self.rules.explore_radius;
+        self.players[player].circles.push(Drawn {
+            x: c.x,
+            y: c.y,
+            r,
+            dotted,
+        });
     }
 
     fn validate_sleeve(&self, s: &SleeveInput) -> Result<Sleeve, Refusal> {
