@@ -91,6 +91,17 @@ fn err<T>(path: impl Into<String>, reason: impl Into<String>) -> Result<T, Posit
     })
 }
 
+/// Wounds on a sheet never exceed its slots (Characters and Named Enemies alike).
+fn check_wounds(path: &str, wounds: u8, slots: u8) -> Result<(), PositionError> {
+    if wounds > slots {
+        return err(
+            format!("{path}.wounds"),
+            format!("{wounds} is more than the sheet's {slots} Wound slots"),
+        );
+    }
+    Ok(())
+}
+
 impl Position {
     /// Parses JSON text; the caller then checks it against the scenario's pack.
     pub fn from_json(text: &str) -> Result<Position, PositionError> {
@@ -137,15 +148,7 @@ impl Position {
                 return err(format!("{p}.id"), format!("{:?} is placed twice", c.id));
             }
             loc(format!("{p}.at"), &c.at)?;
-            if c.wounds > sheet.wound_slots {
-                return err(
-                    format!("{p}.wounds"),
-                    format!(
-                        "{} is more than the sheet's {} Wound slots",
-                        c.wounds, sheet.wound_slots
-                    ),
-                );
-            }
+            check_wounds(&p, c.wounds, sheet.wound_slots)?;
             if c.despair > pack.supply.despair_max {
                 return err(
                     format!("{p}.despair"),
@@ -223,15 +226,7 @@ impl Position {
                 return err(format!("{p}.id"), format!("{:?} is placed twice", n.id));
             }
             loc(format!("{p}.at"), &n.at)?;
-            if n.wounds > sheet.wound_slots {
-                return err(
-                    format!("{p}.wounds"),
-                    format!(
-                        "{} is more than the sheet's {} Wound slots",
-                        n.wounds, sheet.wound_slots
-                    ),
-                );
-            }
+            check_wounds(&p, n.wounds, sheet.wound_slots)?;
         }
         let mut tokens = 0u32;
         for (l, n) in &self.search_tokens {

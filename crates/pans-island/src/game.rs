@@ -377,9 +377,21 @@ impl Game {
         Ok(g)
     }
 
-    /// Deals the top card of a pile at set-up, following the Hook symbol rule: a card with Hook's
-    /// symbol marks a Hook space, goes to the discard, and is replaced from the same pile (or the
-    /// other one if this one ran out). None when both piles are empty.
+    /// Turns up the top card of a pile (not empty). A card with Captain Hook's symbol (unless an
+    /// Event says to ignore them) marks a Hook space, goes to the discard, and gives None: it
+    /// does not count as a card drawn.
+    fn turn_up(&mut self, pi: usize) -> Option<usize> {
+        let c = self.piles[pi].pop()?;
+        if self.cards[c].hook && !self.rules.storm_hook_symbols_ignored {
+            self.discard.push(c);
+            self.mark_hook();
+            return None;
+        }
+        Some(c)
+    }
+
+    /// Deals a card at set-up: Hook cards are replaced from the same pile (or the other one if
+    /// this one ran out). None when both piles are empty or a Hook mark ended the game.
     fn take_top(&mut self, mut pi: usize) -> Option<usize> {
         loop {
             if self.piles[pi].is_empty() {
@@ -388,16 +400,12 @@ impl Game {
                     return None;
                 }
             }
-            let c = self.piles[pi].pop()?;
-            if self.cards[c].hook && !self.rules.storm_hook_symbols_ignored {
-                self.discard.push(c);
-                self.mark_hook();
-                if matches!(self.phase, Phase::Ended { .. }) {
-                    return None;
-                }
-                continue;
+            if let Some(c) = self.turn_up(pi) {
+                return Some(c);
             }
-            return Some(c);
+            if self.is_over().is_some() {
+                return None;
+            }
         }
     }
 
@@ -531,11 +539,7 @@ impl Game {
                 }
                 // A Hook symbol marks a Hook space and is discarded; the player then draws again
                 // from the pile of their choice, so that card does not count as one of the 2.
-                let c = self.piles[pi].pop().expect("checked non-empty");
-                if self.cards[c].hook && !self.rules.storm_hook_symbols_ignored {
-                    self.discard.push(c);
-                    self.mark_hook();
-                } else {
+                if let Some(c) = self.turn_up(pi) {
                     self.players[p].hand.push(c);
                     self.players[p].drawn += 1;
                 }

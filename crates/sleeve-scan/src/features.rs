@@ -4,14 +4,15 @@
 use image::{GrayImage, Luma, RgbImage};
 use imageproc::region_labelling::{Connectivity, connected_components};
 
-use crate::geom::{Line, fit_line, intersect, line_dist};
+use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
 fn ch(p: &image::Rgb<u8>) -> [f64; 3] {
     p.0.map(|c| c as f64 / 255.0)
 }
 
-fn luma(c: [f64; 3]) -> f64 {
+/// Luminance (Rec. 601 weights) of a colour in 0..1.
+pub fn luma(c: [f64; 3]) -> f64 {
     0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 }
 
@@ -272,15 +273,7 @@ pub fn dark_polygons(dark: &GrayImage) -> Vec<Vec<[f64; 2]>> {
                 ]
             })
             .collect();
-        let area = {
-            let n = poly.len();
-            (0..n)
-                .map(|i| poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1])
-                .sum::<f64>()
-                .abs()
-                / 2.0
-        };
-        if area >= 20.0 {
+        if polygon_area(&poly) >= 20.0 {
             out.push(poly);
         }
     }

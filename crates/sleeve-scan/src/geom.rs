@@ -21,6 +21,16 @@ pub fn fit_line(pts: &[[f64; 2]]) -> Line {
     ([mx, my], [angle.cos(), angle.sin()])
 }
 
+/// Area of a simple polygon (shoelace formula), whatever its winding.
+pub fn polygon_area(q: &[[f64; 2]]) -> f64 {
+    let n = q.len();
+    (0..n)
+        .map(|i| q[i][0] * q[(i + 1) % n][1] - q[(i + 1) % n][0] * q[i][1])
+        .sum::<f64>()
+        .abs()
+        / 2.0
+}
+
 /// Distance from a point to a line.
 pub fn line_dist((o, d): Line, p: [f64; 2]) -> f64 {
     ((p[0] - o[0]) * d[1] - (p[1] - o[1]) * d[0]).abs()
@@ -49,5 +59,13 @@ mod tests {
         let p = intersect(l, vertical, 1e-9).unwrap();
         assert!((p[0] - 3.0).abs() < 1e-9 && (p[1] - 7.0).abs() < 1e-9);
         assert!(intersect(l, l, 1e-9).is_none());
+        assert_eq!(
+            polygon_area(&[[0.0, 0.0], [4.0, 0.0], [4.0, 3.0], [0.0, 3.0]]),
+            12.0
+        );
+        assert_eq!(
+            polygon_area(&[[0.0, 0.0], [0.0, 3.0], [4.0, 3.0], [4.0, 0.0]]),
+            12.0
+        );
     }
 }

@@ -1,11 +1,11 @@
 //! The scanning pipeline, stage by stage. Every stage reports a confidence in 0..1.
 
-use image::{GrayImage, Luma, Rgb, RgbImage};
+use image::{GrayImage, Luma, RgbImage};
 use nalgebra::Matrix3;
 use serde::Serialize;
 
 use crate::decode::ScanError;
-use crate::geom::{Line, fit_line, intersect, line_dist};
+use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
 use crate::synth::{CARD_H, CARD_W, apply, solve_homography};
 
 /// Canonical card resolution, pixels per millimetre.
@@ -50,10 +50,6 @@ pub struct Scan {
     pub cross: Option<CrossAt>,
     pub confidence: Confidence,
     pub warnings: Vec<String>,
-}
-
-fn luma(p: &Rgb<u8>) -> f64 {
-    (0.299 * p[0] as f64 + 0.587 * p[1] as f64 + 0.114 * p[2] as f64) / 255.0
 }
 
 /// A reduced grey copy and the factor: each output pixel averages a 2 x 2 sample at the centre
@@ -222,15 +218,6 @@ fn side_lines(region: &GrayImage, quad: [[f64; 2]; 4]) -> Option<[[f64; 2]; 4]> 
     Some(out)
 }
 
-fn polygon_area(q: &[[f64; 2]]) -> f64 {
-    let n = q.len();
-    (0..n)
-        .map(|i| q[i][0] * q[(i + 1) % n][1] - q[(i + 1) % n][0] * q[i][1])
-        .sum::<f64>()
-        .abs()
-        / 2.0
-}
-
 /// The 4-gon of largest area whose corners are hull points (a card's rounded corners only shave
 /// a little off).
 fn hull_to_quad(hull: &[imageproc::point::Point<i32>]) -> Option<[[f64; 2]; 4]> {
@@ -278,16 +265,9 @@ fn hull_to_quad(hull: &[imageproc::point::Point<i32>]) -> Option<[[f64; 2]; 4]> 
     Some(q.map(|i| p[i]))
 }
 
+/// Bilinear luminance at a photo position (luminance is linear, so it is that of `rgb_at`).
 fn lerp_px(img: &RgbImage, x: f64, y: f64) -> f64 {
-    let (w, h) = (img.width() as i64, img.height() as i64);
-    let (x0, y0) = (x.floor() as i64, y.floor() as i64);
-    let (fx, fy) = (x - x0 as f64, y - y0 as f64);
-    let get = |xx: i64, yy: i64| {
-        luma(img.get_pixel(xx.clamp(0, w - 1) as u32, yy.clamp(0, h - 1) as u32))
-    };
-    let a = get(x0, y0) * (1.0 - fx) + get(x0 + 1, y0) * fx;
-    let b = get(x0, y0 + 1) * (1.0 - fx) + get(x0 + 1, y0 + 1) * fx;
-    a * (1.0 - fy) + b * fy
+    crate::features::luma(rgb_at(img, x, y))
 }
 
 /// Bilinear colour at a photo position, 0..1 per channel.
@@ -501,7 +481,7 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
             .map(|&at| {
                 let p = apply(&h, at);
                 let [r, g, b] = rgb_at(img, p[0], p[1]);
-                let l = 0.299 * r + 0.587 * g + 0.114 * b;
+                let l = crate::features::luma([r, g, b]);
                 if g - b > 0.03 {
                     (r - b).max(0.0) * (1.0 - l)
                 } else {
@@ -520,6 +500,7 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::Rgb;
 
     /// A light quadrilateral on a dark ground, edges anti-aliased by 4x4 supersampling.
     fn quad_image(corners: [[f64; 2]; 4]) -> RgbImage {
