@@ -42,17 +42,7 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.bench_function("5 rings, dark areas, cross", |b| {
-        b.iter(|| {
-            let reference = features::local_reference(&canon, 36.0);
-            let dark = features::dark_mask(&canon, &reference);
-            let rings = features::rings(&canon, &dark);
-            let near = features::local_reference(&canon, 6.0);
-            (
-                rings,
-                features::dark_polygons(&dark),
-                features::cross(&canon, &near, &dark),
-            )
-        })
+        b.iter(|| features::read(black_box(&canon)))
     });
     g.finish();
 }

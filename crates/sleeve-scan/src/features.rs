@@ -5,10 +5,42 @@ use image::{GrayImage, Luma, RgbImage};
 use imageproc::region_labelling::{Connectivity, connected_components};
 
 use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
+use crate::join;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
 fn ch(p: &image::Rgb<u8>) -> [f64; 3] {
     p.0.map(|c| c as f64 / 255.0)
+}
+
+/// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
+/// confidence).
+pub struct Found {
+    pub hooks: (Vec<Hook>, f64),
+    pub dark_areas: Vec<Vec<[f64; 2]>>,
+    pub cross: (Option<CrossAt>, f64),
+}
+
+/// Everything on the canonical card. The two cores share the work: the two reference levels,
+/// then rings on one and dark areas and the cross on the other. Ink is judged against the paper
+/// right beside it, dark areas against a wider window.
+pub fn read(canon: &RgbImage) -> Found {
+    let grid = PaperGrid::new(canon);
+    let ((reference, dark), (near, mut hooks)) = join(
+        || {
+            let reference = grid.reference(36.0);
+            let dark = dark_mask(canon, &reference);
+            (reference, dark)
+        },
+        || (grid.reference(6.0), rings(canon)),
+    );
+    drop(reference);
+    mark_hidden(&mut hooks.0, &dark);
+    let (dark_areas, cross) = join(|| dark_polygons(&dark), || cross(canon, &near, &dark));
+    Found {
+        hooks,
+        dark_areas,
+        cross,
+    }
 }
 
 /// Luminance (Rec. 601 weights) of a colour in 0..1.
@@ -26,41 +58,79 @@ pub fn redness(c: [f64; 3]) -> f64 {
     (c[0] - c[1].max(c[2])) / c[0]
 }
 
-/// The brightest luminance in a square window around each pixel, on a coarse grid: the local
-/// reference level of the card's paper (glare and fall-off included).
-pub fn local_reference(img: &RgbImage, window_mm: f64) -> GrayImage {
-    let cell = (PX_PER_MM as u32 * 2).max(1);
-    let (gw, gh) = (img.width().div_ceil(cell), img.height().div_ceil(cell));
-    let mut grid = vec![0.0f64; (gw * gh) as usize];
-    for (x, y, p) in img.enumerate_pixels() {
-        let i = ((y / cell) * gw + x / cell) as usize;
-        // The 90th-percentile stand-in: the brightest non-red pixel of the cell.
-        let c = ch(p);
-        if redness(c) < 0.5 {
-            grid[i] = grid[i].max(luma(c));
-        }
-    }
-    let r = ((window_mm * PX_PER_MM) / cell as f64 / 2.0).ceil() as i64;
-    let mut out = GrayImage::new(img.width(), img.height());
-    let mut coarse = vec![0.0f64; grid.len()];
-    for gy in 0..gh as i64 {
-        for gx in 0..gw as i64 {
-            let mut m: f64 = 0.0;
-            for dy in -r..=r {
-                for dx in -r..=r {
-                    let (x, y) = (gx + dx, gy + dy);
-                    if x >= 0 && y >= 0 && x < gw as i64 && y < gh as i64 {
-                        m = m.max(grid[(y as u32 * gw + x as u32) as usize]);
-                    }
+/// The brightest non-red luminance of each 2 mm cell of the canonical card (a stand-in for the
+/// 90th percentile of the paper's level): the grid both reference levels are taken from.
+pub struct PaperGrid {
+    cell: u32,
+    gw: u32,
+    gh: u32,
+    width: u32,
+    height: u32,
+    max: Vec<u8>,
+}
+
+impl PaperGrid {
+    pub fn new(img: &RgbImage) -> PaperGrid {
+        let cell = (PX_PER_MM as u32 * 2).max(1);
+        let (gw, gh) = (img.width().div_ceil(cell), img.height().div_ceil(cell));
+        let mut max = vec![0u8; (gw * gh) as usize];
+        for (y, row) in img
+            .as_raw()
+            .chunks_exact(img.width() as usize * 3)
+            .enumerate()
+        {
+            let gy = (y as u32 / cell * gw) as usize;
+            for (x, p) in row.chunks_exact(3).enumerate() {
+                let (r, g, b) = (p[0] as u32, p[1] as u32, p[2] as u32);
+                // Not red: `redness` below 0.5, in integers (and near-black counts as not red).
+                if r <= 20 || 2 * (r - r.min(g.max(b))) < r {
+                    let l = ((299 * r + 587 * g + 114 * b) / 1000) as u8;
+                    let i = gy + x / cell as usize;
+                    max[i] = max[i].max(l);
                 }
             }
-            coarse[(gy as u32 * gw + gx as u32) as usize] = m;
+        }
+        PaperGrid {
+            cell,
+            gw,
+            gh,
+            width: img.width(),
+            height: img.height(),
+            max,
         }
     }
-    for (x, y, p) in out.enumerate_pixels_mut() {
-        *p = Luma([(coarse[((y / cell) * gw + x / cell) as usize] * 255.0) as u8]);
+
+    /// The brightest cell in a square window of about `window_mm` around each pixel: the local
+    /// reference level of the paper (glare and fall-off included).
+    pub fn reference(&self, window_mm: f64) -> GrayImage {
+        let (gw, gh) = (self.gw as i64, self.gh as i64);
+        let r = ((window_mm * PX_PER_MM) / self.cell as f64 / 2.0).ceil() as i64;
+        let mut coarse = vec![0u8; self.max.len()];
+        for gy in 0..gh {
+            for gx in 0..gw {
+                let mut m = 0u8;
+                for y in (gy - r).max(0)..=(gy + r).min(gh - 1) {
+                    for x in (gx - r).max(0)..=(gx + r).min(gw - 1) {
+                        m = m.max(self.max[(y * gw + x) as usize]);
+                    }
+                }
+                coarse[(gy * gw + gx) as usize] = m;
+            }
+        }
+        let mut out = GrayImage::new(self.width, self.height);
+        for (y, row) in out.rows_mut().enumerate() {
+            let gy = (y as u32 / self.cell * self.gw) as usize;
+            for (x, p) in row.enumerate() {
+                p[0] = coarse[gy + x / self.cell as usize];
+            }
+        }
+        out
     }
-    out
+}
+
+/// The local reference level of the paper in a window of about `window_mm` (see `PaperGrid`).
+pub fn local_reference(img: &RgbImage, window_mm: f64) -> GrayImage {
+    PaperGrid::new(img).reference(window_mm)
 }
 
 /// The dark areas: pixels darker than half the local paper level (dark-red ring pixels count,
@@ -69,36 +139,126 @@ pub fn local_reference(img: &RgbImage, window_mm: f64) -> GrayImage {
 /// kept whole, so its corners stay sharp (reconstruction, not the opened shape).
 pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
     let mut raw = GrayImage::new(img.width(), img.height());
-    for (x, y, p) in img.enumerate_pixels() {
-        let c = ch(p);
-        let refl = reference.get_pixel(x, y)[0] as f64 / 255.0;
-        let level = 0.5 * refl.max(0.2);
-        let dark =
-            (luma(c) < level && redness(c) < 0.5) || (redness(c) > 0.3 && c[0] < level + 0.15);
-        raw.put_pixel(x, y, Luma([if dark { 255 } else { 0 }]));
+    let pixels = img.as_raw().chunks_exact(3).zip(reference.as_raw());
+    for (out, (p, refl)) in raw.iter_mut().zip(pixels) {
+        let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
+        let level = 0.5 * (*refl as f64 / 255.0).max(0.2);
+        let red = redness(c);
+        let dark = (luma(c) < level && red < 0.5) || (red > 0.3 && c[0] < level + 0.15);
+        *out = if dark { 255 } else { 0 };
     }
     let k = (PX_PER_MM * 0.9) as u8;
-    let opened = imageproc::morphology::open(&raw, imageproc::distance_transform::Norm::LInf, k);
+    let opened = dilate_square(&erode_square(&raw, k as usize), k as usize);
     let seeds = connected_components(&opened, Connectivity::Eight, Luma([0u8]));
-    let mut area = std::collections::HashMap::<u32, u32>::new();
+    let mut area = Vec::<u32>::new();
     for l in seeds.pixels() {
-        if l[0] != 0 {
-            *area.entry(l[0]).or_default() += 1;
+        let l = l[0] as usize;
+        if l != 0 {
+            if area.len() <= l {
+                area.resize(l + 1, 0);
+            }
+            area[l] += 1;
         }
     }
     // Dark areas are 8 mm across or more.
     let min_area = (20.0 * PX_PER_MM * PX_PER_MM) as u32;
-    let regions = connected_components(&raw, Connectivity::Eight, Luma([0u8]));
-    let mut keep = std::collections::HashSet::new();
-    for (x, y, l) in seeds.enumerate_pixels() {
-        if l[0] != 0 && area[&l[0]] >= min_area {
-            keep.insert(regions.get_pixel(x, y)[0]);
+    // Each kept region is grown back to its whole dark region: a flood through `raw` (8-connected)
+    // from every pixel of the kept seeds.
+    let (w, h) = (raw.width() as usize, raw.height() as usize);
+    let src = raw.as_raw();
+    let mut out = GrayImage::new(w as u32, h as u32);
+    let buf: &mut [u8] = &mut out;
+    let mut stack: Vec<usize> = Vec::new();
+    for (i, l) in seeds.pixels().enumerate() {
+        let l = l[0] as usize;
+        if l != 0 && area[l] >= min_area && buf[i] == 0 {
+            buf[i] = 255;
+            stack.push(i);
+            while let Some(j) = stack.pop() {
+                let (x, y) = (j % w, j / w);
+                for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                    for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                        let n = ny * w + nx;
+                        if src[n] > 0 && buf[n] == 0 {
+                            buf[n] = 255;
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
         }
     }
-    GrayImage::from_fn(raw.width(), raw.height(), |x, y| {
-        let l = regions.get_pixel(x, y)[0];
-        Luma([if l != 0 && keep.contains(&l) { 255 } else { 0 }])
-    })
+    out
+}
+
+/// Binary dilation by a (2k+1)-pixel square: a pixel is set when any pixel of the square around it
+/// (within the image) is set. Separable, each direction in two sweeps that carry the distance to
+/// the nearest set pixel behind them: rows, then columns (a whole row at a time).
+pub fn dilate_square(mask: &GrayImage, k: usize) -> GrayImage {
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let far = u32::MAX / 2;
+    let mut rows = vec![0u8; w * h];
+    let mut behind = vec![far; w.max(h)];
+    for (src, dst) in mask.as_raw().chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
+        let mut d = far;
+        for (b, &v) in behind.iter_mut().zip(src) {
+            d = if v > 0 { 0 } else { d + 1 };
+            *b = d;
+        }
+        let mut d = far;
+        for i in (0..w).rev() {
+            d = if src[i] > 0 { 0 } else { d + 1 };
+            dst[i] = if d.min(behind[i]) as usize <= k {
+                255
+            } else {
+                0
+            };
+        }
+    }
+    // Columns: distance from above for every pixel, then a sweep from below.
+    let mut above = vec![far; w * h];
+    let mut d = vec![far; w];
+    for (y, row) in rows.chunks_exact(w).enumerate() {
+        for x in 0..w {
+            d[x] = if row[x] > 0 { 0 } else { d[x] + 1 };
+        }
+        above[y * w..(y + 1) * w].copy_from_slice(&d);
+    }
+    let mut out = GrayImage::new(w as u32, h as u32);
+    let buf: &mut [u8] = &mut out;
+    d.fill(far);
+    for y in (0..h).rev() {
+        let row = y * w;
+        for (x, dx) in d.iter_mut().enumerate() {
+            let i = row + x;
+            *dx = if rows[i] > 0 { 0 } else { *dx + 1 };
+            buf[i] = if (*dx).min(above[i]) as usize <= k {
+                255
+            } else {
+                0
+            };
+        }
+    }
+    out
+}
+
+/// Binary erosion by a (2k+1)-pixel square: a pixel stays set when every pixel of the square
+/// around it within the image is set (the complement's dilation, inverted).
+pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
+    let inverted = GrayImage::from_raw(
+        mask.width(),
+        mask.height(),
+        mask.as_raw()
+            .iter()
+            .map(|&v| if v > 0 { 0 } else { 255 })
+            .collect(),
+    )
+    .expect("same size");
+    let mut out = dilate_square(&inverted, k);
+    for v in out.iter_mut() {
+        *v = if *v > 0 { 0 } else { 255 };
+    }
+    out
 }
 
 /// Fits a circle to weighted points (algebraic least squares, then a few geometric
@@ -171,40 +331,52 @@ fn ring_redness(c: [f64; 3]) -> f64 {
     redness(c).max((lead / 0.3).min(1.0))
 }
 
-/// The red rings: red pixels grouped into components, each fitted with a circle; the hidden flag
-/// from the dark-area mask at the centre.
-pub fn rings(img: &RgbImage, dark: &GrayImage) -> (Vec<Hook>, f64) {
-    let mut mask = GrayImage::new(img.width(), img.height());
-    let mut weight = vec![0.0f64; (img.width() * img.height()) as usize];
-    for (x, y, p) in img.enumerate_pixels() {
-        let c = ch(p);
-        // Red ink: green and blue stay together (brown, like the laces, has green over blue).
-        let r = if (c[1] - c[2]).abs() < 0.07 {
+/// Sets each ring's hidden flag from the dark-area mask at its centre.
+pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
+    for h in hooks {
+        let (cx, cy) = (h.x * PX_PER_MM, h.y * PX_PER_MM);
+        h.hidden = dark.get_pixel(
+            (cx as u32).min(dark.width() - 1),
+            (cy as u32).min(dark.height() - 1),
+        )[0] > 0;
+    }
+}
+
+/// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
+/// are left false for `mark_hidden`).
+pub fn rings(img: &RgbImage) -> (Vec<Hook>, f64) {
+    // Red ink: green and blue stay together (brown, like the laces, has green over blue).
+    let weight = |p: &[u8]| {
+        let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
+        if (c[1] - c[2]).abs() < 0.07 {
             ring_redness(c)
         } else {
             0.0
-        };
-        weight[(y * img.width() + x) as usize] = r;
-        if r > 0.45 {
-            mask.put_pixel(x, y, Luma([255]));
+        }
+    };
+    let mut mask = GrayImage::new(img.width(), img.height());
+    for (m, p) in mask.iter_mut().zip(img.as_raw().chunks_exact(3)) {
+        // Cheap first: a ring pixel's red leads both other channels.
+        if p[0] > p[1].max(p[2]) && weight(p) > 0.45 {
+            *m = 255;
         }
     }
     let labels = connected_components(&mask, Connectivity::Eight, Luma([0u8]));
-    let mut groups: std::collections::HashMap<u32, Vec<(f64, f64, f64)>> =
-        std::collections::HashMap::new();
+    let mut groups: Vec<Vec<(f64, f64, f64)>> = Vec::new();
     for (x, y, l) in labels.enumerate_pixels() {
-        if l[0] != 0 {
+        let l = l[0] as usize;
+        if l != 0 {
             // Weight by redness (a soft edge profile): the fitted radius is the stroke's middle.
-            let w = weight[(y * img.width() + x) as usize];
-            groups
-                .entry(l[0])
-                .or_default()
-                .push((x as f64 + 0.5, y as f64 + 0.5, w));
+            let w = weight(&img.get_pixel(x, y).0);
+            if groups.len() <= l {
+                groups.resize_with(l + 1, Vec::new);
+            }
+            groups[l].push((x as f64 + 0.5, y as f64 + 0.5, w));
         }
     }
     let mut out = Vec::new();
     let mut worst: f64 = 1.0;
-    for pts in groups.values() {
+    for pts in &groups {
         if pts.len() < (PX_PER_MM * PX_PER_MM) as usize {
             continue;
         }
@@ -231,15 +403,11 @@ pub fn rings(img: &RgbImage, dark: &GrayImage) -> (Vec<Hook>, f64) {
             continue;
         }
         worst = worst.min(conf);
-        let hidden = dark.get_pixel(
-            (cx as u32).min(dark.width() - 1),
-            (cy as u32).min(dark.height() - 1),
-        )[0] > 0;
         out.push(Hook {
             x: cx / PX_PER_MM,
             y: cy / PX_PER_MM,
             r: r_mm,
-            hidden,
+            hidden: false,
         });
     }
     out.sort_by(|a, b| {
@@ -284,11 +452,7 @@ pub fn dark_polygons(dark: &GrayImage) -> Vec<Vec<[f64; 2]>> {
 /// two strokes found by fitting a line, removing its pixels, and fitting the other; the centre is
 /// where the two centre lines meet. None when there is too little ink for a cross.
 pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
-    let grown = imageproc::morphology::dilate(
-        dark,
-        imageproc::distance_transform::Norm::LInf,
-        (PX_PER_MM * 0.7) as u8,
-    );
+    let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
     let mut ink = Vec::new();
     let (w, h) = (img.width(), img.height());
     let margin = (1.2 * PX_PER_MM) as u32;
@@ -296,8 +460,10 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
         if x < margin || y < margin || x >= w - margin || y >= h - margin {
             continue;
         }
-        // The laces' corner.
-        if x as f64 > (60.0 - 12.0) * PX_PER_MM && y as f64 > (90.0 - 12.0) * PX_PER_MM {
+        // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
+        // (A cross may be drawn as close as 1 mm to it.)
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
             continue;
         }
         let c = ch(p);
@@ -446,6 +612,31 @@ mod tests {
         );
         assert!((r - 37.25).abs() < 0.05, "{r}");
         assert!(fit_circle(&pts[..3]).is_none());
+    }
+
+    #[test]
+    fn square_dilation_and_erosion_match_imageproc() {
+        use imageproc::distance_transform::Norm;
+        let mut state = 7u64;
+        for (w, h, k, density) in [(37, 23, 3, 4), (64, 41, 9, 2), (12, 50, 7, 6), (5, 5, 1, 3)] {
+            let mask = GrayImage::from_fn(w, h, |_, _| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                Luma([if (state >> 40).is_multiple_of(density) {
+                    255
+                } else {
+                    0
+                }])
+            });
+            let ours = dilate_square(&mask, k as usize);
+            let theirs = imageproc::morphology::dilate(&mask, Norm::LInf, k);
+            assert_eq!(ours, theirs, "dilate {w}x{h} k={k}");
+            let dense = GrayImage::from_fn(w, h, |x, y| {
+                Luma([if mask.get_pixel(x, y)[0] > 0 { 0 } else { 255 }])
+            });
+            let ours = erode_square(&dense, k as usize);
+            let theirs = imageproc::morphology::erode(&dense, Norm::LInf, k);
+            assert_eq!(ours, theirs, "erode {w}x{h} k={k}");
+        }
     }
 
     #[test]

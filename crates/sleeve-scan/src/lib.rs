@@ -20,6 +20,16 @@ pub fn scan_photo(bytes: &[u8], corners: Option<[[f64; 2]; 4]>) -> Result<Scan, 
     scan_image(&img, corners)
 }
 
+/// Runs `a` on another thread and `b` on this one, and returns both results (the scan uses the
+/// machine's two cores where the work splits evenly).
+pub(crate) fn join<A: Send, B>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B) -> (A, B) {
+    std::thread::scope(|s| {
+        let other = s.spawn(a);
+        let mine = b();
+        (other.join().expect("a scan stage panicked"), mine)
+    })
+}
+
 /// The pipeline on a decoded image.
 pub fn scan_image(
     img: &image::RgbImage,
@@ -59,13 +69,11 @@ pub fn scan_image(
     let (upright, orient_conf) = scan::orient(img, refined);
     let h = synth::homography(&upright);
     let canon = scan::warp(img, &h);
-    let reference = features::local_reference(&canon, 36.0);
-    let dark = features::dark_mask(&canon, &reference);
-    let (hooks, hooks_conf) = features::rings(&canon, &dark);
-    let dark_areas = features::dark_polygons(&dark);
-    // Ink is judged against the paper right beside it, dark areas against a wider window.
-    let near = features::local_reference(&canon, 6.0);
-    let (cross, cross_conf) = features::cross(&canon, &near, &dark);
+    let features::Found {
+        hooks: (hooks, hooks_conf),
+        dark_areas,
+        cross: (cross, cross_conf),
+    } = features::read(&canon);
     let confidence = Confidence {
         card: find_conf.min(refine_conf),
         orientation: orient_conf,

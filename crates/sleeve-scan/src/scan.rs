@@ -9,7 +9,7 @@ use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
 use crate::synth::{CARD_H, CARD_W, apply, solve_homography};
 
 /// Canonical card resolution, pixels per millimetre.
-pub const PX_PER_MM: f64 = 10.0;
+pub const PX_PER_MM: f64 = 8.0;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Card {
@@ -62,21 +62,30 @@ pub fn reduce(img: &RgbImage, target_long: u32) -> (GrayImage, u32) {
     let off = (f / 2).saturating_sub(1) as usize;
     let take = if f >= 2 { 2 } else { 1 };
     let mut out = GrayImage::new(w, h);
-    for (y, row) in out.rows_mut().enumerate() {
-        let y0 = y * f as usize + off;
-        for (x, px) in row.enumerate() {
-            let x0 = x * f as usize + off;
-            let mut s = 0u32;
-            for dy in 0..take {
-                let base = (y0 + dy) * stride + x0 * 3;
-                for dx in 0..take {
-                    let i = base + dx * 3;
-                    s += 77 * raw[i] as u32 + 150 * raw[i + 1] as u32 + 29 * raw[i + 2] as u32;
+    // Scattered reads wait on memory: two threads, half the rows each.
+    let fill = |rows: &mut [u8], first: usize| {
+        for (y, row) in rows.chunks_exact_mut(w as usize).enumerate() {
+            let y0 = (first + y) * f as usize + off;
+            for (x, px) in row.iter_mut().enumerate() {
+                let x0 = x * f as usize + off;
+                let mut s = 0u32;
+                for dy in 0..take {
+                    let base = (y0 + dy) * stride + x0 * 3;
+                    for dx in 0..take {
+                        let i = base + dx * 3;
+                        s += 77 * raw[i] as u32 + 150 * raw[i + 1] as u32 + 29 * raw[i + 2] as u32;
+                    }
                 }
+                *px = (s / (256 * (take * take) as u32)) as u8;
             }
-            px[0] = (s / (256 * (take * take) as u32)) as u8;
         }
-    }
+    };
+    let half = h as usize / 2;
+    let (top, bottom) = out.split_at_mut(half * w as usize);
+    std::thread::scope(|s| {
+        s.spawn(|| fill(top, 0));
+        fill(bottom, half);
+    });
     (out, f)
 }
 
@@ -87,7 +96,7 @@ fn otsu(img: &GrayImage) -> u8 {
 /// Stage 1: the card's outline on the reduced copy: the largest bright region, its convex hull
 /// reduced to 4 corners. Returns corners in full-resolution pixels (clockwise from any corner).
 pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
-    let (small, f) = reduce(img, 600);
+    let (small, f) = reduce(img, 400);
     let t = otsu(&small);
     let mask = imageproc::map::map_pixels(&small, |p| Luma([if p[0] > t { 255u8 } else { 0 }]));
     let labels = imageproc::region_labelling::connected_components(
@@ -95,13 +104,23 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
         imageproc::region_labelling::Connectivity::Four,
         Luma([0u8]),
     );
-    let mut counts = std::collections::HashMap::<u32, usize>::new();
+    let mut counts = Vec::<usize>::new();
     for p in labels.pixels() {
-        if p[0] != 0 {
-            *counts.entry(p[0]).or_default() += 1;
+        let l = p[0] as usize;
+        if l != 0 {
+            if counts.len() <= l {
+                counts.resize(l + 1, 0);
+            }
+            counts[l] += 1;
         }
     }
-    let Some((&label, &area)) = counts.iter().max_by_key(|(_, n)| **n) else {
+    let Some((label, area)) = counts
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, n)| **n)
+        .filter(|(_, n)| **n > 0)
+        .map(|(l, n)| (l as u32, *n))
+    else {
         return Err(ScanError::NoCard(
             "no card was found in the photo: tap its four corners instead (--corners)".into(),
         ));
@@ -129,11 +148,19 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
             "no card was found in the photo: tap its four corners instead (--corners)".into(),
         ));
     }
-    let pts: Vec<imageproc::point::Point<i32>> = labels
-        .enumerate_pixels()
-        .filter(|(_, _, p)| p[0] == label)
-        .map(|(x, y, _)| imageproc::point::Point::new(x as i32, y as i32))
-        .collect();
+    // The hull only needs each row's two ends of the region.
+    let mut pts = Vec::new();
+    for (y, row) in labels.rows().enumerate() {
+        let mut ends = row
+            .enumerate()
+            .filter(|(_, l)| l[0] == label)
+            .map(|(x, _)| x as i32);
+        if let Some(first) = ends.next() {
+            let last = ends.next_back().unwrap_or(first);
+            pts.push(imageproc::point::Point::new(first, y as i32));
+            pts.push(imageproc::point::Point::new(last, y as i32));
+        }
+    }
     let hull = imageproc::geometry::convex_hull(pts);
     let quad = hull_to_quad(&hull).ok_or_else(|| {
         ScanError::NoCard(
@@ -273,23 +300,27 @@ fn lerp_px(img: &RgbImage, x: f64, y: f64) -> f64 {
 /// Bilinear colour at a photo position, 0..1 per channel.
 pub fn rgb_at(img: &RgbImage, x: f64, y: f64) -> [f64; 3] {
     let (w, h) = (img.width() as i64, img.height() as i64);
-    let (x0, y0) = (x.floor() as i64, y.floor() as i64);
+    let (x0, y0) = (floor_i(x), floor_i(y));
     let (fx, fy) = (x - x0 as f64, y - y0 as f64);
-    let get = |xx: i64, yy: i64| {
-        img.get_pixel(xx.clamp(0, w - 1) as u32, yy.clamp(0, h - 1) as u32)
-            .0
-    };
-    let (a, b, c, d) = (
-        get(x0, y0),
-        get(x0 + 1, y0),
-        get(x0, y0 + 1),
-        get(x0 + 1, y0 + 1),
+    let raw = img.as_raw();
+    let stride = w as usize * 3;
+    let (xa, xb) = (
+        x0.clamp(0, w - 1) as usize * 3,
+        (x0 + 1).clamp(0, w - 1) as usize * 3,
     );
-    [0, 1, 2].map(|i| {
-        let top = a[i] as f64 * (1.0 - fx) + b[i] as f64 * fx;
-        let bot = c[i] as f64 * (1.0 - fx) + d[i] as f64 * fx;
-        (top * (1.0 - fy) + bot * fy) / 255.0
-    })
+    let (ya, yb) = (
+        y0.clamp(0, h - 1) as usize * stride,
+        (y0 + 1).clamp(0, h - 1) as usize * stride,
+    );
+    let mut out = [0.0; 3];
+    for (i, o) in out.iter_mut().enumerate() {
+        let (a, b) = (raw[ya + xa + i] as f64, raw[ya + xb + i] as f64);
+        let (c, d) = (raw[yb + xa + i] as f64, raw[yb + xb + i] as f64);
+        let top = a + (b - a) * fx;
+        let bot = c + (d - c) * fx;
+        *o = (top + (bot - top) * fy) / 255.0;
+    }
+    out
 }
 
 /// Fits a line, dropping the worst points in rounds (the seam, the rounded corners, glare).
@@ -319,22 +350,27 @@ fn robust_line(mut pts: Vec<[f64; 2]>) -> Option<(Line, f64)> {
 /// meet.
 pub fn refine_corners(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4], f64)> {
     // Twice: the second pass starts from lines the first fitted, with a narrower search.
-    let (first, c1) = refine_pass(img, quad, 0.04)?;
-    match refine_pass(img, first, 0.012) {
+    // The first pass only has to come close: 120 profiles a side are plenty.
+    let (first, c1) = refine_pass(img, quad, 0.04, 120)?;
+    match refine_pass(img, first, 0.012, usize::MAX) {
         Some((second, c2)) => Some((second, c1.min(c2))),
         None => Some((first, c1 * 0.5)),
     }
 }
 
-fn refine_pass(img: &RgbImage, quad: [[f64; 2]; 4], window: f64) -> Option<([[f64; 2]; 4], f64)> {
+fn refine_pass(
+    img: &RgbImage,
+    quad: [[f64; 2]; 4],
+    window: f64,
+    max_samples: usize,
+) -> Option<([[f64; 2]; 4], f64)> {
     let centre = [
         quad.iter().map(|p| p[0]).sum::<f64>() / 4.0,
         quad.iter().map(|p| p[1]).sum::<f64>() / 4.0,
     ];
     let side_len = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]).hypot(b[1] - a[1]);
-    let mut lines = Vec::new();
-    let mut conf: f64 = 1.0;
-    for k in 0..4 {
+    // One side: its fitted line and how much of it was traced cleanly.
+    let side = |k: usize| -> Option<(Line, f64)> {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
         let len = side_len(a, b);
         let t = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
@@ -345,7 +381,7 @@ fn refine_pass(img: &RgbImage, quad: [[f64; 2]; 4], window: f64) -> Option<([[f6
         }
         // nrm points into the card. Search ±4% of the side around the coarse edge.
         let reach = (window * len).max(14.0);
-        let samples = (len * 0.7 / 5.0) as usize;
+        let samples = ((len * 0.7 / 5.0) as usize).min(max_samples);
         let mut pts = Vec::new();
         for i in 0..samples {
             let s = 0.15 + 0.7 * i as f64 / samples as f64;
@@ -386,7 +422,18 @@ fn refine_pass(img: &RgbImage, quad: [[f64; 2]; 4], window: f64) -> Option<([[f6
         }
         let found = pts.len() as f64 / samples.max(1) as f64;
         let (line, kept) = robust_line(pts)?;
-        conf = conf.min(kept * found);
+        Some((line, kept * found))
+    };
+    // Each profile waits on memory: two sides on each core.
+    let (first, second) = crate::join(|| [side(0), side(1)], || [side(2), side(3)]);
+    let mut lines = Vec::new();
+    let mut conf: f64 = 1.0;
+    for (line, c) in first
+        .into_iter()
+        .chain(second)
+        .collect::<Option<Vec<_>>>()?
+    {
+        conf = conf.min(c);
         lines.push(line);
     }
     let mut out = [[0.0; 2]; 4];
@@ -396,56 +443,80 @@ fn refine_pass(img: &RgbImage, quad: [[f64; 2]; 4], window: f64) -> Option<([[f6
     Some((out, conf))
 }
 
+/// `x.floor()` as an integer, without the library call `f64::floor` becomes on baseline x86-64.
+#[inline]
+pub(crate) fn floor_i(x: f64) -> i64 {
+    let i = x as i64;
+    if (i as f64) > x { i - 1 } else { i }
+}
+
 /// Samples the photo at card millimetres through `h` into a canonical image (PX_PER_MM),
-/// bilinearly, reading the photo's buffer directly.
+/// bilinearly with 8-bit weights, reading the photo's buffer directly. The rows are split
+/// between two threads: the work is waiting on memory, and two cores wait better than one.
 pub fn warp(img: &RgbImage, h: &Matrix3<f64>) -> RgbImage {
     let (w, hh) = ((CARD_W * PX_PER_MM) as u32, (CARD_H * PX_PER_MM) as u32);
     let mut out = RgbImage::new(w, hh);
+    let out_stride = w as usize * 3;
+    let buf: &mut [u8] = &mut out;
+    let half = (hh as usize / 2).div_ceil(TILE as usize) * TILE as usize;
+    let (top, bottom) = buf.split_at_mut(half * out_stride);
+    std::thread::scope(|s| {
+        s.spawn(|| warp_rows(img, h, top, w, 0));
+        warp_rows(img, h, bottom, w, half as u32);
+    });
+    out
+}
+
+const TILE: u32 = 32;
+
+/// Warps output rows `first..` into `buf` (whole rows of width `w`), in 32 x 32 tiles:
+/// neighbouring output pixels read neighbouring photo pixels, whatever the card's rotation, so
+/// the photo is read from cache rather than memory.
+fn warp_rows(img: &RgbImage, h: &Matrix3<f64>, buf: &mut [u8], w: u32, first: u32) {
+    let out_stride = w as usize * 3;
+    let rows = (buf.len() / out_stride) as u32;
     let (iw, ih) = (img.width() as i64, img.height() as i64);
     let raw = img.as_raw();
     let stride = iw as usize * 3;
     let m = h.as_slice(); // column-major
     let (h00, h10, h20, h01, h11, h21, h02, h12, h22) =
         (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]);
-    // 32 x 32 tiles: neighbouring output pixels read neighbouring photo pixels, whatever the
-    // card's rotation, so the photo's buffer is read from cache rather than memory.
-    const TILE: u32 = 32;
-    let out_stride = w as usize * 3;
-    let buf: &mut [u8] = &mut out;
-    for ty in (0..hh).step_by(TILE as usize) {
+    for ty in (0..rows).step_by(TILE as usize) {
         for tx in (0..w).step_by(TILE as usize) {
-            for y in ty..(ty + TILE).min(hh) {
-                let v = (y as f64 + 0.5) / PX_PER_MM;
+            for y in ty..(ty + TILE).min(rows) {
+                let v = ((first + y) as f64 + 0.5) / PX_PER_MM;
                 for x in tx..(tx + TILE).min(w) {
                     let u = (x as f64 + 0.5) / PX_PER_MM;
                     let z = h20 * u + h21 * v + h22;
                     let sx = (h00 * u + h01 * v + h02) / z;
                     let sy = (h10 * u + h11 * v + h12) / z;
-                    let (x0, y0) = (sx.floor() as i64, sy.floor() as i64);
-                    let (fx, fy) = (sx - x0 as f64, sy - y0 as f64);
+                    let (x0, y0) = (floor_i(sx), floor_i(sy));
+                    let fx = ((sx - x0 as f64) * 256.0) as u32;
+                    let fy = ((sy - y0 as f64) * 256.0) as u32;
                     let (xa, xb) = (
-                        x0.clamp(0, iw - 1) as usize,
-                        (x0 + 1).clamp(0, iw - 1) as usize,
+                        x0.clamp(0, iw - 1) as usize * 3,
+                        (x0 + 1).clamp(0, iw - 1) as usize * 3,
                     );
                     let (ya, yb) = (
-                        y0.clamp(0, ih - 1) as usize,
-                        (y0 + 1).clamp(0, ih - 1) as usize,
+                        y0.clamp(0, ih - 1) as usize * stride,
+                        (y0 + 1).clamp(0, ih - 1) as usize * stride,
                     );
                     let o = y as usize * out_stride + x as usize * 3;
+                    let (ra, rb, rc, rd) = (
+                        &raw[ya + xa..ya + xa + 3],
+                        &raw[ya + xb..ya + xb + 3],
+                        &raw[yb + xa..yb + xa + 3],
+                        &raw[yb + xb..yb + xb + 3],
+                    );
                     for c in 0..3 {
-                        let a = raw[ya * stride + xa * 3 + c] as f64;
-                        let b = raw[ya * stride + xb * 3 + c] as f64;
-                        let d = raw[yb * stride + xa * 3 + c] as f64;
-                        let e = raw[yb * stride + xb * 3 + c] as f64;
-                        let top = a + (b - a) * fx;
-                        let bot = d + (e - d) * fx;
-                        buf[o + c] = (top + (bot - top) * fy).round().clamp(0.0, 255.0) as u8;
+                        let top = ra[c] as u32 * (256 - fx) + rb[c] as u32 * fx;
+                        let bot = rc[c] as u32 * (256 - fx) + rd[c] as u32 * fx;
+                        buf[o + c] = ((top * (256 - fy) + bot * fy + (1 << 15)) >> 16) as u8;
                     }
                 }
             }
         }
     }
-    out
 }
 
 /// Stage 3: which way up. The laces (dark brown triangle) sit in the bottom-right corner.

@@ -52,6 +52,9 @@ pub struct Shot {
     pub falloff: f64,
     pub glare: Option<[f64; 3]>,
     pub blur_sigma: f32,
+    /// Motion blur: the length of the smear in pixels and its direction in radians.
+    pub motion_px: f64,
+    pub motion_angle: f64,
     pub noise: f64,
     pub seed: u64,
 }
@@ -115,11 +118,18 @@ impl Sleeve {
                     [cx + r * a.cos(), cy + r * a.sin()]
                 })
                 .collect();
-            let clear = dark.iter().all(|d| {
-                poly.iter()
-                    .all(|p| !point_in_poly(*p, d) && poly_edge_dist(*p, d) > 2.0)
-                    && d.iter().all(|p| !point_in_poly(*p, &poly))
-            });
+            // The contract's 8 to 30 mm across is the polygon's own width, not the circle drawn
+            // to make it.
+            let across = poly
+                .iter()
+                .flat_map(|a| poly.iter().map(move |b| (a[0] - b[0]).hypot(a[1] - b[1])))
+                .fold(0.0, f64::max);
+            let clear = (8.0..=30.0).contains(&across)
+                && dark.iter().all(|d| {
+                    poly.iter()
+                        .all(|p| !point_in_poly(*p, d) && poly_edge_dist(*p, d) > 2.0)
+                        && d.iter().all(|p| !point_in_poly(*p, &poly))
+                });
             if clear {
                 dark.push(poly);
             }
@@ -314,6 +324,9 @@ impl Shot {
             blur_sigma: uniform(rng, 0.3, 3.5 * width.max(height) as f64 / 4000.0 + 0.3) as f32,
             noise: uniform(rng, 0.0, 0.025),
             seed: rng.below(u32::MAX) as u64,
+            // Up to 9 px at 4,000 px wide (drawn last, so the other draws stay as they were).
+            motion_px: uniform(rng, 0.0, 9.0 * width.max(height) as f64 / 4000.0),
+            motion_angle: uniform(rng, 0.0, std::f64::consts::PI),
         }
     }
 }
@@ -438,7 +451,33 @@ pub fn render(sleeve: &Sleeve, shot: &Shot) -> RgbImage {
     if shot.blur_sigma > 0.35 {
         img = imageproc::filter::gaussian_blur_f32(&img, shot.blur_sigma);
     }
+    if shot.motion_px >= 1.0 {
+        img = motion_blur(&img, shot.motion_px, shot.motion_angle);
+    }
     img
+}
+
+/// A straight smear of `len` pixels in direction `angle`: each pixel the mean of samples spaced
+/// at most half a pixel apart along the smear, centred on it.
+pub fn motion_blur(img: &RgbImage, len: f64, angle: f64) -> RgbImage {
+    let n = (2.0 * len).ceil() as usize + 1;
+    let (dx, dy) = (angle.cos(), angle.sin());
+    let offsets: Vec<[f64; 2]> = (0..n)
+        .map(|i| {
+            let t = len * (i as f64 / (n - 1) as f64 - 0.5);
+            [t * dx, t * dy]
+        })
+        .collect();
+    RgbImage::from_fn(img.width(), img.height(), |x, y| {
+        let mut sum = [0.0; 3];
+        for o in &offsets {
+            let c = crate::scan::rgb_at(img, x as f64 + o[0], y as f64 + o[1]);
+            for k in 0..3 {
+                sum[k] += c[k];
+            }
+        }
+        Rgb(sum.map(|v| (v / n as f64 * 255.0).round() as u8))
+    })
 }
 
 /// The contract's JSON for a sleeve and a shot: what a perfect scanner would print.
@@ -522,6 +561,8 @@ mod tests {
             falloff: 0.0,
             glare: None,
             blur_sigma: 0.0,
+            motion_px: 0.0,
+            motion_angle: 0.0,
             noise: 0.0,
             seed: 1,
         };
