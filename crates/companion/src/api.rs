@@ -26,9 +26,20 @@ macro_rules! for_each_command {
             undo(game_id: i64) -> $crate::api::LegacyView;
             redo(game_id: i64) -> $crate::api::LegacyView;
             delete_game(game_id: i64) -> ();
+            new_pans_game(args: $crate::pans::NewPansGame) -> $crate::pans::PansView;
+            pans_game(game_id: i64) -> $crate::pans::PansView;
+            pans_command(game_id: i64, command: $crate::pans::PansCommand) -> $crate::pans::PansView;
+            set_sleeve(game_id: i64, player: usize, sleeve: $crate::pans::CardSleeve) -> $crate::pans::PansView;
+            pans_undo(game_id: i64) -> $crate::pans::PansView;
+            pans_redo(game_id: i64) -> $crate::pans::PansView;
+            scan_sleeve(photo_base64: String, corners: Option<Vec<[f64; 2]>>) -> $crate::api::SleeveScan;
         }
     };
 }
+
+/// A sleeve photo read (the contract's JSON, with confidences and warnings): shown only to its
+/// holder, to confirm or correct, and never stored as it is.
+pub type SleeveScan = neverland_sleeve_scan::scan::Scan;
 
 /// A saved game as the Games screen lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -144,6 +155,33 @@ pub fn typescript_bindings() -> String {
         LegacyView,
         ErrorCode,
         AppError,
+        neverland_pans_island::heroes::Hero,
+        neverland_pans_island::game::Setup,
+        neverland_pans_island::game::Xy,
+        neverland_pans_island::game::Ring,
+        neverland_pans_island::game::Target,
+        neverland_pans_island::content::Pile,
+        neverland_pans_island::content::Back,
+        crate::pans::PansCommand,
+        neverland_pans_island::game::Outcome,
+        neverland_pans_island::game::Phase,
+        neverland_pans_island::game::GaugeCard,
+        neverland_pans_island::game::Drawn,
+        neverland_pans_island::game::Verdict,
+        neverland_pans_island::game::PileView,
+        neverland_pans_island::game::PlayerPublic,
+        neverland_pans_island::game::PublicView,
+        neverland_pans_island::game::SleeveInput,
+        crate::pans::NewPansGame,
+        crate::pans::CardSleeve,
+        crate::pans::PansStep,
+        crate::pans::PansHistoryItem,
+        crate::pans::PansView,
+        neverland_sleeve_scan::scan::Card,
+        neverland_sleeve_scan::scan::Hook,
+        neverland_sleeve_scan::scan::CrossAt,
+        neverland_sleeve_scan::scan::Confidence,
+        SleeveScan,
     );
     format!(
         "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\

@@ -28,6 +28,10 @@ pub enum ErrorCode {
     Content,
     /// Anything else from the storage layer.
     Storage,
+    /// A photo that cannot be read (damaged, truncated, empty, too large, not an image).
+    PhotoUnreadable,
+    /// A readable photo without a card in it: tap the card's corners instead.
+    NoCardInPhoto,
 }
 
 /// An error for people, with a code for the UI.

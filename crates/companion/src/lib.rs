@@ -7,6 +7,7 @@
 pub mod api;
 pub mod error;
 pub mod packs;
+pub mod pans;
 pub mod service;
 pub mod timeline;
 

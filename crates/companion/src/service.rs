@@ -20,7 +20,7 @@ pub struct Companion {
     fresh_seed: Box<dyn Fn() -> u64 + Send + Sync>,
 }
 
-fn summary(row: GameRow) -> GameSummary {
+pub(crate) fn summary(row: GameRow) -> GameSummary {
     GameSummary {
         id: row.id,
         kind: row.kind,
@@ -60,6 +60,20 @@ impl Companion {
         &self.store
     }
 
+    /// A seed for a game whose players gave none.
+    pub(crate) fn fresh_seed(&self) -> u64 {
+        (self.fresh_seed)()
+    }
+
+    /// Reads a sleeve photo (see `pans::scan_sleeve`); nothing is stored.
+    pub async fn scan_sleeve(
+        &self,
+        photo_base64: String,
+        corners: Option<Vec<[f64; 2]>>,
+    ) -> Result<neverland_sleeve_scan::scan::Scan, AppError> {
+        crate::pans::scan_sleeve(&photo_base64, corners)
+    }
+
     pub async fn list_games(&self) -> Result<Vec<GameSummary>, AppError> {
         Ok(self
             .store
@@ -88,6 +102,7 @@ impl Companion {
                 pack_version: pack.version,
                 seed,
                 title: &pack.name,
+                setup: "{}",
             })
             .await?;
         self.legacy_game(row.id).await

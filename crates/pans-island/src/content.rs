@@ -1,17 +1,18 @@
 //! Vision cards and Event cards as data (`assets/pans-island/visions.json`, `events.json`).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::board::{BoardError, Source};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pile {
     Distance,
     Direction,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Back {
     Aurora,

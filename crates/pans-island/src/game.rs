@@ -5,6 +5,7 @@
 
 use neverland_chance::Chance;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::board::Board;
 use crate::check::{Kind, Situation};
@@ -19,7 +20,7 @@ pub const SLEEVES: u8 = 12;
 pub const MINI_CARDS: u8 = 6;
 
 /// Who plays, in seat order clockwise, and who holds the first player token.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct Setup {
     pub heroes: Vec<Hero>,
     #[serde(default)]
@@ -29,7 +30,7 @@ pub struct Setup {
     pub events: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
 pub struct Xy {
     pub x: f64,
     pub y: f64,
@@ -41,7 +42,7 @@ impl From<Xy> for Point {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
 pub struct Ring {
     pub x: f64,
     pub y: f64,
@@ -49,7 +50,7 @@ pub struct Ring {
 }
 
 /// A sleeve's hidden facts in board millimetres (the app converts a scan from card millimetres).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct SleeveInput {
     pub cross: Xy,
     pub hooks: Vec<Ring>,
@@ -57,7 +58,7 @@ pub struct SleeveInput {
 }
 
 /// Where a played Vision goes.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "to", rename_all = "kebab-case")]
 pub enum Target {
     /// Onto the right neighbour's Footprint gauge: `at` 0 is the clear end ("go"), 1 the faded end.
@@ -67,7 +68,7 @@ pub enum Target {
     Discard,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Command {
     /// The holder records their sleeve (at set-up, and after the Child on it was found).
@@ -115,7 +116,7 @@ fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(why.into()))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// All Lost Child spaces ticked.
@@ -124,7 +125,7 @@ pub enum Outcome {
     Lost,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "phase", rename_all = "kebab-case")]
 pub enum Phase {
     /// Sleeves are being set up; nothing else happens until every holder has one.
@@ -144,7 +145,7 @@ pub enum Phase {
 }
 
 /// A Vision on a Footprint gauge (public: it lies face up on a Hero board).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct GaugeCard {
     pub card: String,
     pub pile: Pile,
@@ -153,7 +154,7 @@ pub struct GaugeCard {
 }
 
 /// A circle drawn on the board (public).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
 pub struct Drawn {
     pub x: f64,
     pub y: f64,
@@ -163,7 +164,7 @@ pub struct Drawn {
 }
 
 /// What the referee said, as the table heard it: booleans, never a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Verdict {
     Explore {
@@ -228,7 +229,7 @@ fn pile_index(p: Pile) -> usize {
 }
 
 /// Everything any player may see.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct PublicView {
     pub round: u32,
     pub first_player: usize,
@@ -247,7 +248,7 @@ pub struct PublicView {
     pub magic_powder: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct PileView {
     pub pile: Pile,
     pub remaining: usize,
@@ -255,7 +256,7 @@ pub struct PileView {
     pub top_back: Option<Back>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct PlayerPublic {
     pub hero: Hero,
     pub at: Xy,

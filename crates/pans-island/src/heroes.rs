@@ -1,8 +1,9 @@
 //! The five Heroes and what their abilities allow, with and without The Magic Powder.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Hero {
     PeterPan = 0,

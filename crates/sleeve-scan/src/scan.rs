@@ -3,6 +3,7 @@
 use image::{GrayImage, Luma, RgbImage};
 use nalgebra::Matrix3;
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::decode::ScanError;
 use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
@@ -11,13 +12,13 @@ use crate::synth::{CARD_H, CARD_W, apply, solve_homography};
 /// Canonical card resolution, pixels per millimetre.
 pub const PX_PER_MM: f64 = 8.0;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Card {
     /// Top-left, top-right, bottom-right, bottom-left of the upright card, in photo pixels.
     pub corners_px: [[f64; 2]; 4],
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Hook {
     pub x: f64,
     pub y: f64,
@@ -25,14 +26,14 @@ pub struct Hook {
     pub hidden: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct CrossAt {
     pub x: f64,
     pub y: f64,
 }
 
 /// How sure each stage is (0 to 1); below 0.5 the stage says so in `warnings`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Confidence {
     pub card: f64,
     pub orientation: f64,
@@ -42,7 +43,7 @@ pub struct Confidence {
 }
 
 /// The contract's output, plus (optional fields) confidences and warnings.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Scan {
     pub card: Card,
     pub hooks: Vec<Hook>,

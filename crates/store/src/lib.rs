@@ -62,6 +62,8 @@ pub struct GameRow {
     pub updated_at_ms: i64,
     pub status: String,
     pub commands: i64,
+    /// How the game was set up (JSON text; `{}` when the game kind needs nothing).
+    pub setup: String,
 }
 
 /// What a new game row needs.
@@ -72,6 +74,8 @@ pub struct NewGame<'a> {
     pub pack_version: u32,
     pub seed: u64,
     pub title: &'a str,
+    /// JSON text; `{}` when the game kind needs nothing.
+    pub setup: &'a str,
 }
 
 #[derive(Debug, Clone)]
@@ -228,14 +232,15 @@ impl Store {
     pub async fn create_game(&self, g: NewGame<'_>) -> Result<GameRow, StoreError> {
         let now = now_ms();
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (kind, pack_id, pack_version, seed, title, created_at_ms, updated_at_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO games (kind, pack_id, pack_version, seed, title, setup, created_at_ms, updated_at_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(g.kind)
         .bind(g.pack_id)
         .bind(g.pack_version as i64)
         .bind(g.seed.to_string())
         .bind(g.title)
+        .bind(g.setup)
         .bind(now)
         .bind(now)
         .fetch_one(&self.pool)
@@ -304,6 +309,45 @@ impl Store {
         payload: &serde_json::Value,
         status: &str,
     ) -> Result<(), StoreError> {
+        self.append_with_secret(game_id, seq, payload, status, None)
+            .await
+    }
+
+    /// The game's sleeve secrets in the order they were confirmed: (holder, sleeve JSON). Only the
+    /// referee's replay reads these.
+    pub async fn sleeve_secrets(
+        &self,
+        game_id: i64,
+    ) -> Result<Vec<(usize, serde_json::Value)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT holder, sleeve FROM sleeve_secrets WHERE game_id = ? ORDER BY secret",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let holder: i64 = r.try_get("holder")?;
+                let text: String = r.try_get("sleeve")?;
+                let sleeve = serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
+                    path: self.path.clone(),
+                    detail: format!("game {game_id} has a sleeve that is not JSON: {e}"),
+                })?;
+                Ok((holder as usize, sleeve))
+            })
+            .collect()
+    }
+
+    /// Like `append`, and when `secret` is given, stores that sleeve secret `(number, holder,
+    /// sleeve)` in the same transaction: the public log and the secret land together or not at all.
+    pub async fn append_with_secret(
+        &self,
+        game_id: i64,
+        seq: i64,
+        payload: &serde_json::Value,
+        status: &str,
+        secret: Option<(i64, usize, &serde_json::Value)>,
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         let found: Option<i64> =
             sqlx::query_scalar("SELECT count(*) FROM commands WHERE game_id = ?")
@@ -336,6 +380,19 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await?;
+        if let Some((number, holder, sleeve)) = secret {
+            sqlx::query(
+                "INSERT INTO sleeve_secrets (game_id, secret, holder, sleeve, created_at_ms)
+                 VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(game_id)
+            .bind(number)
+            .bind(holder as i64)
+            .bind(sleeve.to_string())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -401,5 +458,7 @@ fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, StoreError> {
         updated_at_ms: row.try_get("updated_at_ms")?,
         status: row.try_get("status")?,
         commands: row.try_get("n")?,
+        // A file at an older schema (a backup opened on purpose) has no setup column.
+        setup: row.try_get("setup").unwrap_or_else(|_| "{}".to_owned()),
     })
 }

@@ -10,6 +10,7 @@ fn game<'a>() -> NewGame<'a> {
         pack_version: 1,
         seed: u64::MAX,
         title: "t",
+        setup: "{}",
     }
 }
 
@@ -173,12 +174,24 @@ async fn an_older_schema_is_backed_up_before_migrating() {
 
     let path = dir.path().join("g.db");
     let store = Store::open_with(&path, &old_migrator).await.unwrap();
-    let g = store.create_game(game()).await.unwrap();
-    store
-        .append(g.id, 0, &json!({"type": "kept"}), "in-progress")
+    store.close().await;
+    // A game as the first schema stored it (no setup column yet).
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display()))
         .await
         .unwrap();
-    store.close().await;
+    sqlx::query(
+        "INSERT INTO games (kind, pack_id, pack_version, seed, title, created_at_ms, updated_at_ms)
+         VALUES ('legacy', 'lost-allies', 1, '7', 't', 0, 0)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO commands (game_id, seq, payload, created_at_ms) VALUES (1, 0, '{\"type\":\"kept\"}', 0)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let game_id = 1;
 
     let store = Store::open(&path).await.unwrap();
     let backup = store
@@ -193,15 +206,17 @@ async fn an_older_schema_is_backed_up_before_migrating() {
             .starts_with("g.db.backup-schema1-")
     );
     assert_eq!(
-        store.commands(g.id).await.unwrap(),
+        store.commands(game_id).await.unwrap(),
         vec![json!({"type": "kept"})]
     );
+    // The migrated game reads with the later columns' defaults.
+    assert_eq!(store.game(game_id).await.unwrap().setup, "{}");
     store.close().await;
     // The backup is a complete database at the old schema, holding the same game.
     let old_copy = Store::open_with(&backup, &old_migrator).await.unwrap();
     assert!(old_copy.backup().is_none());
     assert_eq!(
-        old_copy.commands(g.id).await.unwrap(),
+        old_copy.commands(game_id).await.unwrap(),
         vec![json!({"type": "kept"})]
     );
 }
@@ -215,4 +230,42 @@ async fn an_unwritable_location_is_a_clear_error() {
     assert!(matches!(e, StoreError::Unwritable { .. }), "{e}");
     let e = Store::open(dir.path()).await.unwrap_err();
     assert!(matches!(e, StoreError::Unwritable { .. }), "{e}");
+}
+
+#[tokio::test]
+async fn a_sleeve_secret_lands_with_its_log_entry_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path().join("g.db")).await.unwrap();
+    let g = store.create_game(game()).await.unwrap();
+    let sleeve = json!({"cross": {"x": 1.5, "y": 2.5}});
+    store
+        .append_with_secret(
+            g.id,
+            0,
+            &json!({"sleeve": 0}),
+            "in-progress",
+            Some((0, 2, &sleeve)),
+        )
+        .await
+        .unwrap();
+    // A stale writer (expects step 0 again) is refused, and its secret is not stored.
+    let stale = store
+        .append_with_secret(
+            g.id,
+            0,
+            &json!({"sleeve": 1}),
+            "in-progress",
+            Some((1, 0, &sleeve)),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(stale, StoreError::Conflict { .. }), "{stale}");
+    assert_eq!(store.sleeve_secrets(g.id).await.unwrap(), vec![(2, sleeve)]);
+    assert_eq!(
+        store.commands(g.id).await.unwrap(),
+        vec![json!({"sleeve": 0})]
+    );
+    // Deleting the game deletes its secrets.
+    store.delete_game(g.id).await.unwrap();
+    assert!(store.sleeve_secrets(g.id).await.unwrap().is_empty());
 }

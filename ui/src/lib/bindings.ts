@@ -58,9 +58,91 @@ export type LegacyView = { game: GameSummary, state: GameState, can_undo: boolea
  */
 history: Array<HistoryItem>, };
 
-export type ErrorCode = "invalid-input" | "illegal-command" | "not-found" | "nothing-to-undo" | "nothing-to-redo" | "database-corrupt" | "database-newer" | "database-unwritable" | "conflict" | "content" | "storage";
+export type ErrorCode = "invalid-input" | "illegal-command" | "not-found" | "nothing-to-undo" | "nothing-to-redo" | "database-corrupt" | "database-newer" | "database-unwritable" | "conflict" | "content" | "storage" | "photo-unreadable" | "no-card-in-photo";
 
 export type AppError = { code: ErrorCode, message: string, };
+
+export type Hero = "peter-pan" | "tiger-lily" | "wendy" | "tinker-bell" | "john-michael";
+
+export type Setup = { heroes: Array<Hero>, first_player: number, 
+/**
+ * Ids of the Event cards in play (from the campaign's envelope).
+ */
+events: Array<string>, };
+
+export type Xy = { x: number, y: number, };
+
+export type Ring = { x: number, y: number, r: number, };
+
+export type Target = { "to": "gauge", at: number, } | { "to": "discard" };
+
+export type Pile = "distance" | "direction";
+
+export type Back = "aurora" | "storm";
+
+export type Command = { "type": "set-sleeve", player: number, sleeve: SleeveInput, } | { "type": "draw", player: number, pile: Pile, } | { "type": "take-from-discard", player: number, card: string, } | { "type": "remove-from-neighbour", player: number, card: string, } | { "type": "reposition", player: number, card: string, at: number, } | { "type": "play", player: number, card: string, target: Target, } | { "type": "danger", player: number, level: number, } | { "type": "start-acting" } | { "type": "move", path: Array<Xy>, } | { "type": "camp", centre: Xy, } | { "type": "explore", circles: Array<Xy>, } | { "type": "uncover", centre: Xy, } | { "type": "end-turn" };
+
+export type Outcome = "won" | "lost";
+
+export type Phase = { "phase": "sleeves" } | { "phase": "visions" } | { "phase": "act", active: number, moved: boolean, camped: boolean, explored: boolean, } | { "phase": "ended", outcome: Outcome, };
+
+export type GaugeCard = { card: string, pile: Pile, face: string, at: number, };
+
+export type Drawn = { x: number, y: number, r: number, 
+/**
+ * Peter Pan's Uncover Hook circles are dotted.
+ */
+dotted: boolean, };
+
+export type Verdict = { "action": "explore", round: number, player: number, hook_encountered: boolean, child_found: boolean, } | { "action": "uncover", round: number, player: number, hook_present: boolean, };
+
+export type PileView = { pile: Pile, remaining: number, 
+/**
+ * The back of the top card, None when the pile is empty.
+ */
+top_back: Back | null, };
+
+export type PlayerPublic = { hero: Hero, at: Xy, hand_size: number, gauge: Array<GaugeCard>, danger: number, circles: Array<Drawn>, has_sleeve: boolean, drawn: number, played: number, };
+
+export type PublicView = { round: number, first_player: number, phase: Phase, lost_children: number, lost_child_spaces: number, hook_marks: number, hook_spaces: number, camps: Array<Xy>, camp_spaces_left: number, piles: Array<PileView>, 
+/**
+ * The discard pile, top last (face up: Tiger Lily picks from it).
+ */
+discard: Array<GaugeCard>, players: Array<PlayerPublic>, verdicts: Array<Verdict>, magic_powder: boolean, };
+
+export type SleeveInput = { cross: Xy, hooks: Array<Ring>, dark_areas: Array<Array<[number, number]>>, };
+
+export type NewPansGame = { setup: Setup, 
+/**
+ * A whole number as text; empty or absent for a fresh one.
+ */
+seed?: string, };
+
+export type CardSleeve = { cross: Xy, hooks: Array<Ring>, dark_areas: Array<Array<[number, number]>>, };
+
+export type PansStep = { "step": "play", command: Command, } | { "step": "sleeve", player: number, secret: number, };
+
+export type PansHistoryItem = { step: number, entry: PansStep, };
+
+export type PansView = { game: GameSummary, setup: Setup, state: PublicView, can_undo: boolean, can_redo: boolean, 
+/**
+ * Steps in force, newest first.
+ */
+history: Array<PansHistoryItem>, };
+
+export type Card = { 
+/**
+ * Top-left, top-right, bottom-right, bottom-left of the upright card, in photo pixels.
+ */
+corners_px: [[number, number], [number, number], [number, number], [number, number]], };
+
+export type Hook = { x: number, y: number, r: number, hidden: boolean, };
+
+export type CrossAt = { x: number, y: number, };
+
+export type Confidence = { card: number, orientation: number, hooks: number, dark_areas: number, cross: number, };
+
+export type Scan = { card: Card, hooks: Array<Hook>, dark_areas: Array<Array<[number, number]>>, cross: CrossAt | null, confidence: Confidence, warnings: Array<string>, };
 
 /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */
 export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
@@ -75,5 +157,12 @@ export function makeCommands(invoke: Invoke) {
     undo: (gameId: number): Promise<LegacyView> => invoke("undo", { gameId }),
     redo: (gameId: number): Promise<LegacyView> => invoke("redo", { gameId }),
     deleteGame: (gameId: number): Promise<null> => invoke("delete_game", { gameId }),
+    newPansGame: (args: NewPansGame): Promise<PansView> => invoke("new_pans_game", { args }),
+    pansGame: (gameId: number): Promise<PansView> => invoke("pans_game", { gameId }),
+    pansCommand: (gameId: number, command: Command): Promise<PansView> => invoke("pans_command", { gameId, command }),
+    setSleeve: (gameId: number, player: number, sleeve: CardSleeve): Promise<PansView> => invoke("set_sleeve", { gameId, player, sleeve }),
+    pansUndo: (gameId: number): Promise<PansView> => invoke("pans_undo", { gameId }),
+    pansRedo: (gameId: number): Promise<PansView> => invoke("pans_redo", { gameId }),
+    scanSleeve: (photoBase64: string, corners: Array<[number, number]> | null): Promise<Scan> => invoke("scan_sleeve", { photoBase64, corners }),
   };
 }

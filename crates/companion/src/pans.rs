@@ -1,0 +1,462 @@
+//! Pan's Island games: the public command log in the store's `commands`, each sleeve's hidden
+//! facts in the store's `sleeve_secrets`, and the state rebuilt by replaying the one with the
+//! other. Nothing this module answers carries a hidden position: the only view it builds is the
+//! engine's public view, and the log says "player P set up sleeve N", never where.
+
+use base64::Engine as _;
+use neverland_pans_island::board::Board;
+use neverland_pans_island::content::{Events, Visions};
+use neverland_pans_island::game::{self, Game, PublicView, Ring, Setup, SleeveInput, Xy};
+use neverland_sleeve_scan::scan::Scan;
+use neverland_store::NewGame;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::api::{GameSummary, parse_seed};
+use crate::error::{AppError, ErrorCode};
+use crate::service::{Companion, summary};
+use crate::timeline::{Entry, Timeline};
+
+pub use neverland_pans_island::game::Command as PansCommand;
+
+pub const KIND_PANS: &str = "pans-island";
+const PACK_ID: &str = "pans-island";
+const PACK_VERSION: u32 = 1;
+
+/// What the New game screen sends for Pan's Island.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct NewPansGame {
+    pub setup: Setup,
+    /// A whole number as text; empty or absent for a fresh one.
+    #[ts(optional)]
+    pub seed: Option<String>,
+}
+
+/// A sleeve as its holder confirmed it, in card millimetres (0..60 across, 0..90 down, upright),
+/// as the photo reading or the manual entry gives it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CardSleeve {
+    pub cross: Xy,
+    pub hooks: Vec<Ring>,
+    pub dark_areas: Vec<Vec<[f64; 2]>>,
+}
+
+/// One step of the public log. A sleeve is only named by its number in the secret table.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "step", rename_all = "kebab-case")]
+pub enum PansStep {
+    /// A public command (any command but setting a sleeve).
+    Play { command: PansCommand },
+    /// The holder confirmed sleeve number `secret` (its facts are in the secret table).
+    Sleeve { player: usize, secret: u32 },
+}
+
+/// One step in force, for the History list.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct PansHistoryItem {
+    pub step: u32,
+    pub entry: PansStep,
+}
+
+/// A Pan's Island game as every screen sees it: public facts only.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct PansView {
+    pub game: GameSummary,
+    pub setup: Setup,
+    pub state: PublicView,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Steps in force, newest first.
+    pub history: Vec<PansHistoryItem>,
+}
+
+struct Loaded {
+    row: neverland_store::GameRow,
+    setup: Setup,
+    entries: usize,
+    secrets: Vec<(usize, SleeveInput)>,
+    timeline: Timeline<PansStep>,
+    game: Game,
+}
+
+fn refused(e: game::Refusal) -> AppError {
+    AppError::new(ErrorCode::IllegalCommand, e.0)
+}
+
+fn corrupt(game_id: i64, what: impl std::fmt::Display) -> AppError {
+    AppError::new(
+        ErrorCode::DatabaseCorrupt,
+        format!("game {game_id} cannot be read: {what}"),
+    )
+}
+
+/// The engine command a stored step stands for.
+fn command(
+    step: &PansStep,
+    secrets: &[(usize, SleeveInput)],
+    game_id: i64,
+) -> Result<PansCommand, AppError> {
+    match step {
+        PansStep::Play { command } => Ok(command.clone()),
+        PansStep::Sleeve { player, secret } => {
+            let (holder, sleeve) = secrets
+                .get(*secret as usize)
+                .ok_or_else(|| corrupt(game_id, format!("sleeve {secret} is missing")))?;
+            if holder != player {
+                return Err(corrupt(
+                    game_id,
+                    format!("sleeve {secret} belongs to seat {holder}, not {player}"),
+                ));
+            }
+            Ok(PansCommand::SetSleeve {
+                player: *player,
+                sleeve: sleeve.clone(),
+            })
+        }
+    }
+}
+
+/// Card millimetres to board millimetres (the mini-card is the board in small).
+pub fn card_to_board(board: &Board, s: &CardSleeve) -> SleeveInput {
+    let at = |x: f64, y: f64| {
+        let p = board.card_to_board(neverland_pans_island::geometry::Point { x, y });
+        (p.x, p.y)
+    };
+    let scale = (board.card_scale.0 + board.card_scale.1) / 2.0;
+    let (cx, cy) = at(s.cross.x, s.cross.y);
+    SleeveInput {
+        cross: Xy { x: cx, y: cy },
+        hooks: s
+            .hooks
+            .iter()
+            .map(|h| {
+                let (x, y) = at(h.x, h.y);
+                Ring {
+                    x,
+                    y,
+                    r: h.r * scale,
+                }
+            })
+            .collect(),
+        dark_areas: s
+            .dark_areas
+            .iter()
+            .map(|poly| {
+                poly.iter()
+                    .map(|p| {
+                        let (x, y) = at(p[0], p[1]);
+                        [x, y]
+                    })
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+/// Reads a sleeve photo (its bytes as base64, as the webview's file reader gives them) exactly as
+/// `neverland pans scan` does. Nothing is stored: the holder confirms first.
+pub fn scan_sleeve(photo_base64: &str, corners: Option<Vec<[f64; 2]>>) -> Result<Scan, AppError> {
+    let text = photo_base64
+        .split_once(";base64,")
+        .map_or(photo_base64, |(_, b)| b);
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(text.trim())
+        .map_err(|e| {
+            AppError::new(
+                ErrorCode::PhotoUnreadable,
+                format!("the photo did not arrive whole ({e})"),
+            )
+        })?;
+    let corners = match corners {
+        None => None,
+        Some(c) => Some(<[[f64; 2]; 4]>::try_from(c).map_err(|c| {
+            AppError::new(
+                ErrorCode::InvalidInput,
+                format!("tap exactly 4 corners of the card, not {}", c.len()),
+            )
+        })?),
+    };
+    neverland_sleeve_scan::scan_photo(&bytes, corners).map_err(|e| {
+        let code = match e {
+            neverland_sleeve_scan::ScanError::Unreadable(_) => ErrorCode::PhotoUnreadable,
+            neverland_sleeve_scan::ScanError::NoCard(_) => ErrorCode::NoCardInPhoto,
+        };
+        AppError::new(code, e.to_string())
+    })
+}
+
+impl Companion {
+    pub async fn new_pans_game(&self, args: NewPansGame) -> Result<PansView, AppError> {
+        let seed = match args.seed.as_deref().map(str::trim) {
+            None | Some("") => self.fresh_seed(),
+            Some(text) => parse_seed(text)?,
+        };
+        // Refused set-ups never reach the store.
+        let events = Events::builtin();
+        let chosen = chosen_events(&events, &args.setup)?;
+        Game::new(
+            &Board::builtin(),
+            &Visions::builtin(),
+            &chosen,
+            &args.setup,
+            seed,
+        )
+        .map_err(refused)?;
+        let setup = serde_json::to_string(&args.setup)
+            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let row = self
+            .store()
+            .create_game(NewGame {
+                kind: KIND_PANS,
+                pack_id: PACK_ID,
+                pack_version: PACK_VERSION,
+                seed,
+                title: "Pan's Island",
+                setup: &setup,
+            })
+            .await?;
+        self.pans_game(row.id).await
+    }
+
+    async fn load_pans(&self, game_id: i64) -> Result<Loaded, AppError> {
+        let row = self.store().game(game_id).await?;
+        if row.kind != KIND_PANS {
+            return Err(AppError::new(
+                ErrorCode::NotFound,
+                format!("game {game_id} is not a Pan's Island game"),
+            ));
+        }
+        let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
+        let secrets = self
+            .store()
+            .sleeve_secrets(game_id)
+            .await?
+            .into_iter()
+            .map(|(holder, v)| {
+                Ok((
+                    holder,
+                    serde_json::from_value(v).map_err(|e| corrupt(game_id, e))?,
+                ))
+            })
+            .collect::<Result<Vec<(usize, SleeveInput)>, AppError>>()?;
+        let entries: Vec<Entry<PansStep>> = self
+            .store()
+            .commands(game_id)
+            .await?
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                serde_json::from_value(v).map_err(|e| corrupt(game_id, format!("step {i}: {e}")))
+            })
+            .collect::<Result<_, _>>()?;
+        let timeline = Timeline::fold(&entries);
+        let commands = timeline
+            .done
+            .iter()
+            .map(|s| command(s, &secrets, game_id))
+            .collect::<Result<Vec<_>, _>>()?;
+        let events = Events::builtin();
+        let chosen = chosen_events(&events, &setup)?;
+        let game = game::replay(
+            &Board::builtin(),
+            &Visions::builtin(),
+            &chosen,
+            &setup,
+            row.seed,
+            &commands,
+        )
+        .map_err(|(i, e)| {
+            AppError::new(
+                ErrorCode::Content,
+                format!(
+                    "game {game_id} no longer replays: {} is refused ({e})",
+                    i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
+                ),
+            )
+        })?;
+        Ok(Loaded {
+            row,
+            setup,
+            entries: entries.len(),
+            secrets,
+            timeline,
+            game,
+        })
+    }
+
+    fn pans_view(loaded: Loaded) -> PansView {
+        let history = loaded
+            .timeline
+            .done
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, entry)| PansHistoryItem {
+                step: i as u32 + 1,
+                entry: entry.clone(),
+            })
+            .collect();
+        PansView {
+            can_undo: loaded.timeline.can_undo(),
+            can_redo: loaded.timeline.can_redo(),
+            state: loaded.game.public_view(),
+            setup: loaded.setup,
+            game: summary(loaded.row),
+            history,
+        }
+    }
+
+    pub async fn pans_game(&self, game_id: i64) -> Result<PansView, AppError> {
+        Ok(Companion::pans_view(self.load_pans(game_id).await?))
+    }
+
+    fn status(game: &Game) -> &'static str {
+        match game.is_over() {
+            None => "in-progress",
+            Some(game::Outcome::Won) => "won",
+            Some(game::Outcome::Lost) => "lost",
+        }
+    }
+
+    /// Appends a checked step (and, for a sleeve, its secret in the same transaction).
+    async fn append_pans(
+        &self,
+        loaded: &Loaded,
+        entry: Entry<PansStep>,
+        next: &Game,
+        secret: Option<(usize, &SleeveInput)>,
+    ) -> Result<PansView, AppError> {
+        let payload = serde_json::to_value(&entry)
+            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let sleeve = match secret {
+            Some((_, s)) => Some(
+                serde_json::to_value(s)
+                    .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?,
+            ),
+            None => None,
+        };
+        let secret = match (secret, &sleeve) {
+            (Some((holder, _)), Some(json)) => Some((loaded.secrets.len() as i64, holder, json)),
+            _ => None,
+        };
+        self.store()
+            .append_with_secret(
+                loaded.row.id,
+                loaded.entries as i64,
+                &payload,
+                Companion::status(next),
+                secret,
+            )
+            .await?;
+        self.pans_game(loaded.row.id).await
+    }
+
+    /// A public command. Sleeves go through `set_sleeve`, which keeps them secret.
+    pub async fn pans_command(
+        &self,
+        game_id: i64,
+        command: PansCommand,
+    ) -> Result<PansView, AppError> {
+        if matches!(command, PansCommand::SetSleeve { .. }) {
+            return Err(AppError::new(
+                ErrorCode::InvalidInput,
+                "a sleeve is confirmed by its holder on the sleeve screen, not as a public command",
+            ));
+        }
+        let loaded = self.load_pans(game_id).await?;
+        let mut next = loaded.game.clone();
+        next.apply(&command).map_err(refused)?;
+        let step = PansStep::Play { command };
+        self.append_pans(&loaded, Entry::Command { command: step }, &next, None)
+            .await
+    }
+
+    /// The holder confirms their sleeve (card millimetres). Its facts are stored apart from the
+    /// log; the answer is the public view, which says only that the player holds a sleeve.
+    pub async fn set_sleeve(
+        &self,
+        game_id: i64,
+        player: usize,
+        sleeve: CardSleeve,
+    ) -> Result<PansView, AppError> {
+        let loaded = self.load_pans(game_id).await?;
+        let input = card_to_board(&Board::builtin(), &sleeve);
+        let mut next = loaded.game.clone();
+        next.apply(&PansCommand::SetSleeve {
+            player,
+            sleeve: input.clone(),
+        })
+        .map_err(refused)?;
+        let step = PansStep::Sleeve {
+            player,
+            secret: loaded.secrets.len() as u32,
+        };
+        self.append_pans(
+            &loaded,
+            Entry::Command { command: step },
+            &next,
+            Some((player, &input)),
+        )
+        .await
+    }
+
+    pub async fn pans_undo(&self, game_id: i64) -> Result<PansView, AppError> {
+        let loaded = self.load_pans(game_id).await?;
+        let mut shorter = loaded.timeline.done.clone();
+        if shorter.pop().is_none() {
+            return Err(AppError::new(
+                ErrorCode::NothingToUndo,
+                "there is nothing to undo",
+            ));
+        }
+        let next = self.replay_steps(&loaded, &shorter)?;
+        self.append_pans(&loaded, Entry::Undo, &next, None).await
+    }
+
+    pub async fn pans_redo(&self, game_id: i64) -> Result<PansView, AppError> {
+        let loaded = self.load_pans(game_id).await?;
+        let Some(back) = loaded.timeline.undone.last() else {
+            return Err(AppError::new(
+                ErrorCode::NothingToRedo,
+                "there is nothing to redo",
+            ));
+        };
+        let mut longer = loaded.timeline.done.clone();
+        longer.push(back.clone());
+        let next = self.replay_steps(&loaded, &longer)?;
+        self.append_pans(&loaded, Entry::Redo, &next, None).await
+    }
+
+    fn replay_steps(&self, loaded: &Loaded, steps: &[PansStep]) -> Result<Game, AppError> {
+        let commands = steps
+            .iter()
+            .map(|s| command(s, &loaded.secrets, loaded.row.id))
+            .collect::<Result<Vec<_>, _>>()?;
+        let events = Events::builtin();
+        let chosen = chosen_events(&events, &loaded.setup)?;
+        game::replay(
+            &Board::builtin(),
+            &Visions::builtin(),
+            &chosen,
+            &loaded.setup,
+            loaded.row.seed,
+            &commands,
+        )
+        .map_err(|(_, e)| refused(e))
+    }
+}
+
+fn chosen_events<'a>(
+    events: &'a Events,
+    setup: &Setup,
+) -> Result<Vec<&'a neverland_pans_island::content::Event>, AppError> {
+    setup
+        .events
+        .iter()
+        .map(|id| {
+            events.get(id).ok_or_else(|| {
+                AppError::new(ErrorCode::InvalidInput, format!("there is no Event {id:?}"))
+            })
+        })
+        .collect()
+}

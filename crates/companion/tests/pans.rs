@@ -1,0 +1,325 @@
+//! Pan's Island through the service, against a real SQLite file: whole games played by the bot,
+//! with every answer checked against the engine and searched for hidden numbers; sleeves read
+//! from generated photos; the secret kept out of the public log.
+
+use base64::Engine as _;
+use neverland_chance::Chance;
+use neverland_companion::pans::{CardSleeve, NewPansGame, PansCommand, PansView, card_to_board};
+use neverland_companion::{Companion, ErrorCode};
+use neverland_pans_island::board::Board;
+use neverland_pans_island::content::Visions;
+use neverland_pans_island::game::{Game, Ring, Setup, SleeveInput, Xy};
+use neverland_pans_island::heroes::Hero;
+use neverland_pans_island::sim;
+
+fn setup(n: usize) -> Setup {
+    Setup {
+        heroes: Hero::ALL[..n].to_vec(),
+        first_player: 0,
+        events: vec![],
+    }
+}
+
+async fn open(dir: &tempfile::TempDir) -> Companion {
+    Companion::open(dir.path().join("games.db"), || 99)
+        .await
+        .unwrap()
+}
+
+/// Calls `f` with every number in a JSON value.
+fn numbers(v: &serde_json::Value, f: &mut impl FnMut(f64)) {
+    match v {
+        serde_json::Value::Number(n) => f(n.as_f64().unwrap()),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| numbers(x, f)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| numbers(x, f)),
+        _ => {}
+    }
+}
+
+fn all_numbers<T: serde::Serialize>(t: &T) -> Vec<f64> {
+    let mut out = Vec::new();
+    numbers(&serde_json::to_value(t).unwrap(), &mut |v| out.push(v));
+    out
+}
+
+/// The bot's board-millimetre sleeve as a holder would enter it: card millimetres.
+fn to_card(s: &SleeveInput, board: &Board) -> CardSleeve {
+    let (sx, sy) = board.card_scale;
+    CardSleeve {
+        cross: Xy {
+            x: s.cross.x / sx,
+            y: s.cross.y / sy,
+        },
+        hooks: s
+            .hooks
+            .iter()
+            .map(|h| Ring {
+                x: h.x / sx,
+                y: h.y / sy,
+                r: h.r / sx,
+            })
+            .collect(),
+        dark_areas: s
+            .dark_areas
+            .iter()
+            .map(|p| p.iter().map(|v| [v[0] / sx, v[1] / sy]).collect())
+            .collect(),
+    }
+}
+
+/// Plays a whole game through the service while the bot plays the same game in memory; every
+/// answer must equal the engine's public view and hold none of the sleeves' (fractional) numbers.
+async fn play_through(c: &Companion, n: usize, seed: u64) -> (PansView, Vec<f64>) {
+    let board = Board::builtin();
+    let mut view = c
+        .new_pans_game(NewPansGame {
+            setup: setup(n),
+            seed: Some(seed.to_string()),
+        })
+        .await
+        .unwrap();
+    let id = view.game.id;
+    let mut mirror = Game::new(&board, &Visions::builtin(), &[], &setup(n), seed).unwrap();
+    let mut rng = Chance::from_seed(seed ^ 0x5eed);
+    let mut crosses = Vec::new();
+    let mut secrets: Vec<f64> = Vec::new();
+    for _ in 0..3000 {
+        let before = mirror.clone();
+        let Some(cmd) = sim::step(&mut mirror, &mut rng, &mut crosses) else {
+            break;
+        };
+        view = match cmd {
+            PansCommand::SetSleeve { player, sleeve } => {
+                // What the service will hold: the card-millimetre entry mapped back to the board.
+                let card = to_card(&sleeve, &board);
+                let exact = card_to_board(&board, &card);
+                mirror = before;
+                mirror
+                    .apply(&PansCommand::SetSleeve {
+                        player,
+                        sleeve: exact.clone(),
+                    })
+                    .unwrap();
+                numbers(&serde_json::to_value(&exact).unwrap(), &mut |v| {
+                    if v.fract() != 0.0 {
+                        secrets.push(v)
+                    }
+                });
+                numbers(&serde_json::to_value(&card).unwrap(), &mut |v| {
+                    if v.fract() != 0.0 {
+                        secrets.push(v)
+                    }
+                });
+                c.set_sleeve(id, player, card).await.unwrap()
+            }
+            other => c.pans_command(id, other).await.unwrap(),
+        };
+        assert_eq!(view.state, mirror.public_view());
+        let shown = all_numbers(&view);
+        for s in &secrets {
+            assert!(!shown.contains(s), "an answer shows the hidden number {s}");
+        }
+    }
+    assert!(mirror.is_over().is_some(), "the bot's game did not end");
+    (view, secrets)
+}
+
+#[tokio::test]
+async fn a_three_player_game_to_its_end_keeps_every_sleeve_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let (view, secrets) = play_through(&c, 3, 11).await;
+    assert!(
+        view.game.status == "won" || view.game.status == "lost",
+        "{}",
+        view.game.status
+    );
+    // The public log on disk names sleeves by number only; the secret table holds them.
+    let log = c.store().commands(view.game.id).await.unwrap();
+    let logged = all_numbers(&log);
+    for s in &secrets {
+        assert!(!logged.contains(s), "the public log holds {s}");
+    }
+    let held = all_numbers(&c.store().sleeve_secrets(view.game.id).await.unwrap());
+    assert!(secrets.iter().any(|s| held.contains(s)));
+    // Killing the app and opening the file again shows the same game.
+    drop(c);
+    let again = open(&dir).await;
+    assert_eq!(again.pans_game(view.game.id).await.unwrap(), view);
+}
+
+#[tokio::test]
+async fn games_for_two_to_five_players_end_through_the_service() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    for (n, seed) in [(2, 3), (4, 5), (5, 8)] {
+        let (view, _) = play_through(&c, n, seed).await;
+        assert_ne!(view.game.status, "in-progress", "{n} players");
+    }
+}
+
+#[tokio::test]
+async fn refusals_undo_and_redo() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let v = c
+        .new_pans_game(NewPansGame {
+            setup: setup(2),
+            seed: Some("4".into()),
+        })
+        .await
+        .unwrap();
+    let id = v.game.id;
+    // Nothing happens before the sleeves are set; the refusal stores nothing.
+    let e = c
+        .pans_command(id, PansCommand::StartActing)
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand, "{}", e.message);
+    assert_eq!(c.pans_game(id).await.unwrap(), v);
+    // A sleeve cannot be sent as a public command.
+    let mirror = Game::new(&Board::builtin(), &Visions::builtin(), &[], &setup(2), 4).unwrap();
+    let sleeve = sim::random_sleeve(&mirror, &mut Chance::from_seed(1));
+    let e = c
+        .pans_command(
+            id,
+            PansCommand::SetSleeve {
+                player: 0,
+                sleeve: sleeve.clone(),
+            },
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidInput);
+    let card = to_card(&sleeve, &Board::builtin());
+    let one = c.set_sleeve(id, 0, card.clone()).await.unwrap();
+    assert!(one.state.players[0].has_sleeve);
+    // A second sleeve for the same holder is refused.
+    let e = c.set_sleeve(id, 0, card.clone()).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand);
+    let undone = c.pans_undo(id).await.unwrap();
+    assert_eq!(undone.state, v.state);
+    assert!(undone.can_redo);
+    let redone = c.pans_redo(id).await.unwrap();
+    assert_eq!(redone.state, one.state);
+    assert_eq!(
+        c.pans_redo(id).await.unwrap_err().code,
+        ErrorCode::NothingToRedo
+    );
+    // Unknown Events and bad player counts are refused before anything is saved.
+    let before = c.list_games().await.unwrap().len();
+    let mut bad = setup(2);
+    bad.events = vec!["no-such-event".into()];
+    let e = c
+        .new_pans_game(NewPansGame {
+            setup: bad,
+            seed: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidInput);
+    let e = c
+        .new_pans_game(NewPansGame {
+            setup: setup(1),
+            seed: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand);
+    assert_eq!(c.list_games().await.unwrap().len(), before);
+    // A Legacy id is not a Pan's Island game.
+    assert_eq!(
+        c.pans_game(9999).await.unwrap_err().code,
+        ErrorCode::NotFound
+    );
+}
+
+#[tokio::test]
+async fn a_sleeve_photo_is_read_and_its_facts_confirmed_as_the_holders_secret() {
+    use neverland_sleeve_scan::synth::{Shot, Sleeve, jpeg, render};
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let mut rng = Chance::from_seed(2024);
+    let truth = Sleeve::random(&mut rng, true);
+    let shot = Shot::random(&mut rng, 1600, 1250, 1100.0);
+    let bytes = jpeg(&render(&truth, &shot), 90);
+    let b64 = base64::engine::general_purpose::STANDARD.encode(&bytes);
+    // As a data URL (the webview's file reader) and as bare base64.
+    let scan = c
+        .scan_sleeve(format!("data:image/jpeg;base64,{b64}"), None)
+        .await
+        .unwrap();
+    assert_eq!(scan.hooks.len(), truth.hooks.len());
+    let cross = scan.cross.clone().expect("the cross is read");
+    let t = truth.cross.unwrap();
+    assert!((cross.x - t.x).hypot(cross.y - t.y) < 0.3);
+    assert_eq!(c.scan_sleeve(b64.clone(), None).await.unwrap(), scan);
+    // Tapped corners are accepted (four of them, not three).
+    let corners = shot.corners_px.to_vec();
+    assert!(c.scan_sleeve(b64.clone(), Some(corners)).await.is_ok());
+    let e = c
+        .scan_sleeve(b64.clone(), Some(shot.corners_px[..3].to_vec()))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidInput);
+    // A truncated photo, text that is not base64, and a photo of no card.
+    let cut = base64::engine::general_purpose::STANDARD.encode(&bytes[..bytes.len() / 2]);
+    assert_eq!(
+        c.scan_sleeve(cut, None).await.unwrap_err().code,
+        ErrorCode::PhotoUnreadable
+    );
+    assert_eq!(
+        c.scan_sleeve("not a photo!".into(), None)
+            .await
+            .unwrap_err()
+            .code,
+        ErrorCode::PhotoUnreadable
+    );
+    let blank = image::RgbImage::from_pixel(400, 300, image::Rgb([90, 90, 90]));
+    let mut png = Vec::new();
+    blank
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let e = c
+        .scan_sleeve(base64::engine::general_purpose::STANDARD.encode(&png), None)
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::NoCardInPhoto, "{}", e.message);
+
+    // The holder confirms what was read; the answer and the public log say only "a sleeve".
+    let v = c
+        .new_pans_game(NewPansGame {
+            setup: setup(3),
+            seed: Some("6".into()),
+        })
+        .await
+        .unwrap();
+    let card = CardSleeve {
+        cross: Xy {
+            x: cross.x,
+            y: cross.y,
+        },
+        hooks: scan
+            .hooks
+            .iter()
+            .map(|h| Ring {
+                x: h.x,
+                y: h.y,
+                r: h.r,
+            })
+            .collect(),
+        dark_areas: scan.dark_areas.clone(),
+    };
+    let after = c.set_sleeve(v.game.id, 1, card.clone()).await.unwrap();
+    assert!(after.state.players[1].has_sleeve);
+    let shown = all_numbers(&after);
+    let logged = all_numbers(&c.store().commands(v.game.id).await.unwrap());
+    for secret in all_numbers(&card_to_board(&Board::builtin(), &card))
+        .into_iter()
+        .chain(all_numbers(&card))
+        .filter(|v| v.fract() != 0.0)
+    {
+        assert!(!shown.contains(&secret), "the answer shows {secret}");
+        assert!(!logged.contains(&secret), "the log holds {secret}");
+    }
+}
