@@ -144,7 +144,10 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
         let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
         let level = 0.5 * (*refl as f64 / 255.0).max(0.2);
         let red = redness(c);
-        let dark = (luma(c) < level && red < 0.5) || (red > 0.3 && c[0] < level + 0.15);
+        // Dark areas are near-black (grey); the laces are dark brown: red and green well above
+        // blue. They are not a dark area.
+        let brown = c[0] - c[2] > 0.12 && c[1] - c[2] > 0.04 && red < 0.5;
+        let dark = !brown && ((luma(c) < level && red < 0.5) || (red > 0.3 && c[0] < level + 0.15));
         *out = if dark { 255 } else { 0 };
     }
     let k = (PX_PER_MM * 0.9) as u8;

@@ -106,3 +106,75 @@ pub fn scan_image(
         warnings,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Rgb, RgbImage};
+    use neverland_chance::Chance;
+
+    /// A small random picture: noise, or a few random quadrilaterals and rings over noise.
+    fn picture(w: u32, h: u32, seed: u64) -> RgbImage {
+        let mut rng = Chance::from_seed(seed);
+        let mut img = RgbImage::from_fn(w, h, |_, _| {
+            Rgb([
+                rng.below(256) as u8,
+                rng.below(256) as u8,
+                rng.below(256) as u8,
+            ])
+        });
+        for _ in 0..rng.below(4) {
+            let (x0, y0) = (rng.below(w) as i64, rng.below(h) as i64);
+            let (x1, y1) = (rng.below(w) as i64, rng.below(h) as i64);
+            let c = Rgb([
+                rng.below(256) as u8,
+                rng.below(256) as u8,
+                rng.below(256) as u8,
+            ]);
+            for y in y0.min(y1)..=y0.max(y1) {
+                for x in x0.min(x1)..=x0.max(x1) {
+                    img.put_pixel(x as u32, y as u32, c);
+                }
+            }
+        }
+        img
+    }
+
+    proptest::proptest! {
+        // 64 cases in the test command (each runs the whole scan); PROPTEST_CASES for longer runs.
+        #![proptest_config(proptest::test_runner::Config::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64)
+        ))]
+
+        /// The whole pipeline, not only the decoder, answers or refuses any picture and any
+        /// tapped corners (even all four at one point) without panicking.
+        #[test]
+        fn the_whole_pipeline_never_panics(
+            w in 1u32..160, h in 1u32..160, seed: u64,
+            corners in proptest::option::of(proptest::array::uniform4(proptest::array::uniform2(-50.0f64..250.0))),
+        ) {
+            let img = picture(w, h, seed);
+            let _ = scan_image(&img, corners);
+            let _ = scan_image(&img, Some([[3.0, 3.0]; 4]));
+        }
+
+        /// A real sleeve photo, damaged, through the bytes entry point.
+        #[test]
+        fn damaged_sleeve_photos_never_panic(cut in 0usize..4000, flip in 0usize..20000, byte: u8) {
+            let mut b = photo().clone();
+            if flip < b.len() { b[flip] ^= byte; }
+            b.truncate(b.len().saturating_sub(cut));
+            let _ = scan_photo(&b, None);
+        }
+    }
+
+    fn photo() -> &'static Vec<u8> {
+        static PHOTO: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+        PHOTO.get_or_init(|| {
+            let mut rng = Chance::from_seed(77);
+            let sleeve = synth::Sleeve::random(&mut rng, true);
+            let shot = synth::Shot::random(&mut rng, 480, 400, 330.0);
+            synth::jpeg(&synth::render(&sleeve, &shot), 80)
+        })
+    }
+}

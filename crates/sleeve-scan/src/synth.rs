@@ -63,7 +63,8 @@ fn uniform(rng: &mut Chance, lo: f64, hi: f64) -> f64 {
     lo + (hi - lo) * (rng.below(1_000_000) as f64 / 1_000_000.0)
 }
 
-fn point_in_poly(p: [f64; 2], poly: &[[f64; 2]]) -> bool {
+/// Whether `p` lies inside `poly` (even-odd rule).
+pub fn point_in_poly(p: [f64; 2], poly: &[[f64; 2]]) -> bool {
     let mut inside = false;
     let mut j = poly.len() - 1;
     for i in 0..poly.len() {

@@ -3,8 +3,9 @@
 //! contract's targets, on both cores. Prints the percentiles and every miss.
 
 use neverland_chance::Chance;
+use neverland_sleeve_scan::geom::polygon_area;
 use neverland_sleeve_scan::scan_image;
-use neverland_sleeve_scan::synth::{Shot, Sleeve, jpeg, render};
+use neverland_sleeve_scan::synth::{Shot, Sleeve, jpeg, point_in_poly, render};
 
 #[derive(Default)]
 struct Tally {
@@ -16,6 +17,7 @@ struct Tally {
     invented: usize,
     hidden_wrong: usize,
     cross_wrong: usize,
+    dark_wrong: usize,
     wrong_corners: usize,
     failed: usize,
 }
@@ -30,6 +32,7 @@ impl Tally {
         self.invented += b.invented;
         self.hidden_wrong += b.hidden_wrong;
         self.cross_wrong += b.cross_wrong;
+        self.dark_wrong += b.dark_wrong;
         self.wrong_corners += b.wrong_corners;
         self.failed += b.failed;
         self
@@ -86,6 +89,26 @@ fn read_and_tally(seed: u64, sleeve: &Sleeve, shot: &Shot, min_long: f64, t: &mu
         return;
     }
     t.corner.extend(cd);
+    // Dark areas: as many as printed, each printed one found (its middle inside a traced one of
+    // about the same area).
+    let mut dark_ok = scan.dark_areas.len() == sleeve.dark_areas.len();
+    for d in &sleeve.dark_areas {
+        let mid = [
+            d.iter().map(|p| p[0]).sum::<f64>() / d.len() as f64,
+            d.iter().map(|p| p[1]).sum::<f64>() / d.len() as f64,
+        ];
+        let traced = scan.dark_areas.iter().find(|s| point_in_poly(mid, s));
+        let same = traced.is_some_and(|s| (polygon_area(s) / polygon_area(d) - 1.0).abs() < 0.15);
+        dark_ok &= same;
+    }
+    if !dark_ok {
+        println!(
+            "seed {seed}: {} dark areas traced for {} printed",
+            scan.dark_areas.len(),
+            sleeve.dark_areas.len()
+        );
+        t.dark_wrong += 1;
+    }
     let mut used = vec![false; scan.hooks.len()];
     for ring in &sleeve.hooks {
         let nearest = scan
@@ -158,7 +181,7 @@ fn accuracy_over_generated_photos() {
 /// Prints the figures and holds them to the contract's targets.
 fn check(t: Tally, n: u64) {
     let report = format!(
-        "{n} photos: failed {}, wrong corners {}; rings missed {}, invented {}, hidden wrong {}; cross presence wrong {}; \
+        "{n} photos: failed {}, wrong corners {}; rings missed {}, invented {}, hidden wrong {}; cross presence wrong {}; dark areas wrong {}; \
          p95 centre {:.3} mm, radius {:.3} mm, cross {:.3} mm, corners {:.2} px",
         t.failed,
         t.wrong_corners,
@@ -166,6 +189,7 @@ fn check(t: Tally, n: u64) {
         t.invented,
         t.hidden_wrong,
         t.cross_wrong,
+        t.dark_wrong,
         p95(&t.centre),
         p95(&t.radius),
         p95(&t.cross),
@@ -174,8 +198,14 @@ fn check(t: Tally, n: u64) {
     println!("{report}");
     assert_eq!((t.failed, t.wrong_corners), (0, 0), "{report}");
     assert_eq!(
-        (t.missed, t.invented, t.hidden_wrong, t.cross_wrong),
-        (0, 0, 0, 0),
+        (
+            t.missed,
+            t.invented,
+            t.hidden_wrong,
+            t.cross_wrong,
+            t.dark_wrong
+        ),
+        (0, 0, 0, 0, 0),
         "{report}"
     );
     assert!(p95(&t.centre) <= 0.2 && p95(&t.radius) <= 0.2, "{report}");
