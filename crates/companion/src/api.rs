@@ -26,6 +26,7 @@ macro_rules! for_each_command {
             undo(game_id: i64) -> $crate::api::LegacyView;
             redo(game_id: i64) -> $crate::api::LegacyView;
             delete_game(game_id: i64) -> ();
+            pans_board() -> $crate::pans::BoardView;
             new_pans_game(args: $crate::pans::NewPansGame) -> $crate::pans::PansView;
             pans_game(game_id: i64) -> $crate::pans::PansView;
             pans_command(game_id: i64, command: $crate::pans::PansCommand) -> $crate::pans::PansView;
@@ -177,6 +178,7 @@ pub fn typescript_bindings() -> String {
         crate::pans::PansStep,
         crate::pans::PansHistoryItem,
         crate::pans::PansView,
+        crate::pans::BoardView,
         neverland_sleeve_scan::scan::Card,
         neverland_sleeve_scan::scan::Hook,
         neverland_sleeve_scan::scan::CrossAt,

@@ -41,6 +41,42 @@ pub struct CardSleeve {
     pub dark_areas: Vec<Vec<[f64; 2]>>,
 }
 
+/// The board as the screens draw it (public content, board millimetres).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct BoardView {
+    pub width: f64,
+    pub height: f64,
+    /// The mini-card's size in card millimetres (the sleeve screens draw it).
+    pub card_width: f64,
+    pub card_height: f64,
+    pub accessible: Vec<Vec<[f64; 2]>>,
+    pub inaccessible: Vec<Vec<[f64; 2]>>,
+    pub movement: f64,
+    pub explore_radius: f64,
+    pub camp_radius: f64,
+}
+
+/// The built-in board, for drawing.
+pub fn board_view() -> BoardView {
+    let b = Board::builtin();
+    let polys = |ps: &[neverland_pans_island::geometry::Polygon]| {
+        ps.iter()
+            .map(|p| p.0.iter().map(|q| [q.x, q.y]).collect())
+            .collect()
+    };
+    BoardView {
+        width: b.width,
+        height: b.height,
+        card_width: b.width / b.card_scale.0,
+        card_height: b.height / b.card_scale.1,
+        accessible: polys(&b.accessible),
+        inaccessible: polys(&b.inaccessible),
+        movement: b.movement,
+        explore_radius: b.explore_radius,
+        camp_radius: b.camp_radius,
+    }
+}
+
 /// One step of the public log. A sleeve is only named by its number in the secret table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "step", rename_all = "kebab-case")]
@@ -186,6 +222,10 @@ pub fn scan_sleeve(photo_base64: &str, corners: Option<Vec<[f64; 2]>>) -> Result
 }
 
 impl Companion {
+    pub async fn pans_board(&self) -> Result<BoardView, AppError> {
+        Ok(board_view())
+    }
+
     pub async fn new_pans_game(&self, args: NewPansGame) -> Result<PansView, AppError> {
         let seed = match args.seed.as_deref().map(str::trim) {
             None | Some("") => self.fresh_seed(),

@@ -130,6 +130,12 @@ export type PansView = { game: GameSummary, setup: Setup, state: PublicView, can
  */
 history: Array<PansHistoryItem>, };
 
+export type BoardView = { width: number, height: number, 
+/**
+ * The mini-card's size in card millimetres (the sleeve screens draw it).
+ */
+card_width: number, card_height: number, accessible: Array<Array<[number, number]>>, inaccessible: Array<Array<[number, number]>>, movement: number, explore_radius: number, camp_radius: number, };
+
 export type Card = { 
 /**
  * Top-left, top-right, bottom-right, bottom-left of the upright card, in photo pixels.
@@ -157,6 +163,7 @@ export function makeCommands(invoke: Invoke) {
     undo: (gameId: number): Promise<LegacyView> => invoke("undo", { gameId }),
     redo: (gameId: number): Promise<LegacyView> => invoke("redo", { gameId }),
     deleteGame: (gameId: number): Promise<null> => invoke("delete_game", { gameId }),
+    pansBoard: (): Promise<BoardView> => invoke("pans_board"),
     newPansGame: (args: NewPansGame): Promise<PansView> => invoke("new_pans_game", { args }),
     pansGame: (gameId: number): Promise<PansView> => invoke("pans_game", { gameId }),
     pansCommand: (gameId: number, command: Command): Promise<PansView> => invoke("pans_command", { gameId, command }),

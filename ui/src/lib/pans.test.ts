@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { apply, cardToPhoto, homography, leftOf, scanToSleeve, track, type Pt } from "./pans";
+import type { Scan } from "./bindings";
+
+describe("homography", () => {
+  it("maps each corner to its partner and keeps straight lines straight", () => {
+    const from: Pt[] = [
+      [0, 0],
+      [60, 0],
+      [60, 90],
+      [0, 90],
+    ];
+    const to: Pt[] = [
+      [812.4, 301.7],
+      [1390.2, 355.0],
+      [1321.9, 1210.3],
+      [760.5, 1150.8],
+    ];
+    const h = homography(from, to);
+    from.forEach((p, i) => {
+      const [x, y] = apply(h, p);
+      expect(x).toBeCloseTo(to[i]![0], 6);
+      expect(y).toBeCloseTo(to[i]![1], 6);
+    });
+    // The card's middle lands where the photo's diagonals cross: on both diagonals.
+    const [a, b, c, d] = to as [Pt, Pt, Pt, Pt];
+    const m = cardToPhoto(to, 60, 90)([30, 45]);
+    const side = (p: Pt, q: Pt, r: Pt) => (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+    expect(side(a, c, m)).toBeCloseTo(0, 3);
+    expect(side(b, d, m)).toBeCloseTo(0, 3);
+  });
+
+  it("refuses corners that do not make a quadrilateral", () => {
+    const p: Pt = [5, 5];
+    expect(() => homography([p, p, p, p], [p, p, p, p])).toThrow();
+  });
+});
+
+describe("sleeves", () => {
+  const scan: Scan = {
+    card: { corners_px: [[0, 0], [60, 0], [60, 90], [0, 90]] },
+    hooks: [{ x: 10.5, y: 20.25, r: 3.1, hidden: true }],
+    dark_areas: [[[1, 1], [9, 1], [9, 9]]],
+    cross: { x: 30.5, y: 60.75 },
+    confidence: { card: 1, orientation: 1, hooks: 1, dark_areas: 1, cross: 1 },
+    warnings: [],
+  };
+
+  it("turns a scan into what the holder confirms, without the hidden flag", () => {
+    expect(scanToSleeve(scan)).toEqual({
+      cross: { x: 30.5, y: 60.75 },
+      hooks: [{ x: 10.5, y: 20.25, r: 3.1 }],
+      dark_areas: [[[1, 1], [9, 1], [9, 9]]],
+    });
+    expect(scanToSleeve({ ...scan, cross: null })).toBeNull();
+  });
+
+  it("seats and tracks", () => {
+    expect(leftOf(2, 3)).toBe(0);
+    expect(track(2, 5)).toEqual([true, true, false, false, false]);
+  });
+});
