@@ -98,6 +98,45 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     assert.equal(await phase(session), "visions");
     await session.wait(until.elementLocated(byTestId("board")), 10000);
     await screenshot(session, "pans-08-after-restart");
+
+    // The Visions, one holder at a time: draw two, play two onto the right neighbour's gauge.
+    for (let seat = 0; seat < 3; seat++) {
+      await tap(session, "visions-ready");
+      await tap(session, "draw-distance");
+      await tap(session, "draw-direction");
+      await session.wait(async () => (await session.findElements(byTestId("play-gauge"))).length === 6, 10000);
+      await tap(session, "play-gauge");
+      await session.wait(async () => (await session.findElements(byTestId("play-gauge"))).length === 5, 10000);
+      await tap(session, "play-gauge");
+      if (seat === 0) await screenshot(session, "pans-09-visions");
+      await tap(session, "visions-finish");
+    }
+    await tap(session, "start-acting");
+    await session.wait(async () => (await phase(session)) === "act", 10000);
+
+    // Peter Pan explores right where he stands; the referee answers in large type.
+    await tap(session, "tool-explore");
+    const peter = await session.findElement(byTestId("hero-0"));
+    const board = await session.findElement(byTestId("board"));
+    await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", peter);
+    // Tap the board where Peter stands: his offset from the board's centre.
+    const [dx, dy] = await session.executeScript(
+      `const p = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();
+       return [Math.round(p.x + p.width / 2 - (b.x + b.width / 2)), Math.round(p.y + p.height / 2 - (b.y + b.height / 2))];`,
+      peter,
+      board,
+    );
+    await session.actions().move({ origin: board, x: dx, y: dy }).click().perform();
+    await tap(session, "ask-referee");
+    const verdict = await session.wait(until.elementLocated(byTestId("verdict")), 10000);
+    assert.match(await verdict.getText(), /Hook|Child|Not here/);
+    await screenshot(session, "pans-10-verdict");
+    await tap(session, "end-turn");
+    await session.wait(async () => (await session.findElements(byTestId("verdict"))).length === 0, 10000);
+    await screenshot(session, "pans-11-next-turn");
+  } catch (e) {
+    await screenshot(session, "pans-failure");
+    throw e;
   } finally {
     await session.quit();
   }

@@ -29,6 +29,7 @@ macro_rules! for_each_command {
             pans_board() -> $crate::pans::BoardView;
             new_pans_game(args: $crate::pans::NewPansGame) -> $crate::pans::PansView;
             pans_game(game_id: i64) -> $crate::pans::PansView;
+            pans_hand(game_id: i64, player: usize) -> $crate::pans::PansHand;
             pans_command(game_id: i64, command: $crate::pans::PansCommand) -> $crate::pans::PansView;
             set_sleeve(game_id: i64, player: usize, sleeve: $crate::pans::CardSleeve) -> $crate::pans::PansView;
             pans_undo(game_id: i64) -> $crate::pans::PansView;
@@ -179,6 +180,7 @@ pub fn typescript_bindings() -> String {
         crate::pans::PansHistoryItem,
         crate::pans::PansView,
         crate::pans::BoardView,
+        crate::pans::PansHand,
         neverland_sleeve_scan::scan::Card,
         neverland_sleeve_scan::scan::Hook,
         neverland_sleeve_scan::scan::CrossAt,

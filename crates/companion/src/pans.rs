@@ -77,6 +77,13 @@ pub fn board_view() -> BoardView {
     }
 }
 
+/// One player's hand, for their own Visions screen (never a sleeve).
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct PansHand {
+    pub player: usize,
+    pub hand: Vec<neverland_pans_island::game::GaugeCard>,
+}
+
 /// One step of the public log. A sleeve is only named by its number in the secret table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "step", rename_all = "kebab-case")]
@@ -344,6 +351,21 @@ impl Companion {
             game: summary(loaded.row),
             history,
         }
+    }
+
+    /// A player's hand of Visions (their own screen asks for it while they hold the tablet).
+    pub async fn pans_hand(&self, game_id: i64, player: usize) -> Result<PansHand, AppError> {
+        let loaded = self.load_pans(game_id).await?;
+        let view = loaded.game.holder_view(player).ok_or_else(|| {
+            AppError::new(
+                ErrorCode::InvalidInput,
+                format!("there is no seat {}", player + 1),
+            )
+        })?;
+        Ok(PansHand {
+            player,
+            hand: view.hand,
+        })
     }
 
     pub async fn pans_game(&self, game_id: i64) -> Result<PansView, AppError> {

@@ -267,6 +267,10 @@ pub struct PlayerPublic {
     pub has_sleeve: bool,
     pub drawn: u8,
     pub played: u8,
+    /// This player has drawn and played their Visions for the round.
+    pub visions_done: bool,
+    /// Tiger Lily may still take this many Visions from the discard this round.
+    pub discard_picks: u8,
 }
 
 /// What one player sees besides the public view: their hand and the sleeve they hold (it tells
@@ -992,7 +996,8 @@ impl Game {
             players: self
                 .players
                 .iter()
-                .map(|p| PlayerPublic {
+                .enumerate()
+                .map(|(i, p)| PlayerPublic {
                     hero: p.hero,
                     at: Xy {
                         x: p.at.x,
@@ -1009,6 +1014,8 @@ impl Game {
                     has_sleeve: p.sleeve.is_some(),
                     drawn: p.drawn,
                     played: p.played,
+                    visions_done: self.visions_done(i),
+                    discard_picks: self.discard_picks_left(i),
                 })
                 .collect(),
             verdicts: self.verdicts.clone(),

@@ -102,7 +102,15 @@ export type PileView = { pile: Pile, remaining: number,
  */
 top_back: Back | null, };
 
-export type PlayerPublic = { hero: Hero, at: Xy, hand_size: number, gauge: Array<GaugeCard>, danger: number, circles: Array<Drawn>, has_sleeve: boolean, drawn: number, played: number, };
+export type PlayerPublic = { hero: Hero, at: Xy, hand_size: number, gauge: Array<GaugeCard>, danger: number, circles: Array<Drawn>, has_sleeve: boolean, drawn: number, played: number, 
+/**
+ * This player has drawn and played their Visions for the round.
+ */
+visions_done: boolean, 
+/**
+ * Tiger Lily may still take this many Visions from the discard this round.
+ */
+discard_picks: number, };
 
 export type PublicView = { round: number, first_player: number, phase: Phase, lost_children: number, lost_child_spaces: number, hook_marks: number, hook_spaces: number, camps: Array<Xy>, camp_spaces_left: number, piles: Array<PileView>, 
 /**
@@ -136,6 +144,8 @@ export type BoardView = { width: number, height: number,
  */
 card_width: number, card_height: number, accessible: Array<Array<[number, number]>>, inaccessible: Array<Array<[number, number]>>, movement: number, explore_radius: number, camp_radius: number, };
 
+export type PansHand = { player: number, hand: Array<GaugeCard>, };
+
 export type Card = { 
 /**
  * Top-left, top-right, bottom-right, bottom-left of the upright card, in photo pixels.
@@ -166,6 +176,7 @@ export function makeCommands(invoke: Invoke) {
     pansBoard: (): Promise<BoardView> => invoke("pans_board"),
     newPansGame: (args: NewPansGame): Promise<PansView> => invoke("new_pans_game", { args }),
     pansGame: (gameId: number): Promise<PansView> => invoke("pans_game", { gameId }),
+    pansHand: (gameId: number, player: number): Promise<PansHand> => invoke("pans_hand", { gameId, player }),
     pansCommand: (gameId: number, command: Command): Promise<PansView> => invoke("pans_command", { gameId, command }),
     setSleeve: (gameId: number, player: number, sleeve: CardSleeve): Promise<PansView> => invoke("set_sleeve", { gameId, player, sleeve }),
     pansUndo: (gameId: number): Promise<PansView> => invoke("pans_undo", { gameId }),

@@ -69,6 +69,17 @@ export function leftOf(seat: number, players: number): number {
   return (seat + 1) % players;
 }
 
+/** The seat on the right of `seat`: who receives `seat`'s Visions. */
+export function rightOf(seat: number, players: number): number {
+  return (seat + players - 1) % players;
+}
+
+/** The first seat still receiving Visions, or null when everyone is done. */
+export function visionsSeat(view: PansView): number | null {
+  const i = view.state.players.findIndex((p) => !p.visions_done);
+  return i < 0 ? null : i;
+}
+
 /** The Hero of each seat, for "pass the tablet to…". */
 export function heroAt(view: PansView, seat: number): Hero {
   return view.state.players[seat]!.hero;
