@@ -58,6 +58,8 @@ export const byTestId = (id) => By.css(`[data-testid="${id}"]`);
 export async function tap(session, id) {
   const el = await session.wait(until.elementLocated(byTestId(id)), 10000);
   await session.wait(until.elementIsEnabled(el), 10000);
+  // Centre it first: the sticky header must not cover it.
+  await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", el);
   await el.click();
   return el;
 }
@@ -75,4 +77,29 @@ export async function screenshot(session, name) {
 
 export function cli(...args) {
   return execFileSync(cliBinary, args, { encoding: "utf8" });
+}
+
+/**
+ * Clicks `element` at a point given by `locate` (run in the page with the element; it returns
+ * [clientX, clientY]). WebDriver offsets count from the centre of the element's part inside the
+ * viewport, so the element is scrolled into view and the offset taken from that centre.
+ */
+export async function tapInside(session, element, locate) {
+  // Bring the point itself to the middle of the window (clear of the sticky header).
+  await session.executeScript(
+    `const el = arguments[0];
+     el.scrollIntoView({ block: "center" });
+     const [, y] = (${locate})(el);
+     window.scrollBy(0, y - innerHeight / 2);`,
+    element,
+  );
+  const [dx, dy] = await session.executeScript(
+    `const el = arguments[0], b = el.getBoundingClientRect();
+     const [x, y] = (${locate})(el);
+     const vx = (Math.max(b.left, 0) + Math.min(b.right, innerWidth)) / 2;
+     const vy = (Math.max(b.top, 0) + Math.min(b.bottom, innerHeight)) / 2;
+     return [Math.round(x - vx), Math.round(y - vy)];`,
+    element,
+  );
+  await session.actions().move({ origin: element, x: dx, y: dy }).click().perform();
 }

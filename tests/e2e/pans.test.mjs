@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { until } from "selenium-webdriver";
-import { byTestId, openApp, root, screenshot, startDriver, stopDriver, tap } from "./app.mjs";
+import { byTestId, openApp, root, screenshot, startDriver, stopDriver, tap, tapInside } from "./app.mjs";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-pans-"));
 const db = path.join(dir, "games.db");
@@ -74,7 +74,8 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
       await tapCard(session, 60, -20);
       if (seat === 2) await screenshot(session, "pans-06-sleeve-by-hand");
       await tap(session, "confirm-sleeve");
-      await session.wait(until.elementLocated(byTestId("stored")), 10000);
+      // The holder's screen closes once the sleeve is stored.
+      await session.wait(async () => (await session.findElements(byTestId("sleeve-screen"))).length === 0, 10000);
     }
     await session.wait(async () => (await phase(session)) === "visions", 10000);
     await session.wait(until.elementLocated(byTestId("board")), 10000);
@@ -116,17 +117,12 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
 
     // Peter Pan explores right where he stands; the referee answers in large type.
     await tap(session, "tool-explore");
-    const peter = await session.findElement(byTestId("hero-0"));
-    const board = await session.findElement(byTestId("board"));
-    await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", peter);
-    // Tap the board where Peter stands: his offset from the board's centre.
-    const [dx, dy] = await session.executeScript(
-      `const p = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();
-       return [Math.round(p.x + p.width / 2 - (b.x + b.width / 2)), Math.round(p.y + p.height / 2 - (b.y + b.height / 2))];`,
-      peter,
-      board,
+    await tapInside(
+      session,
+      await session.findElement(byTestId("board")),
+      `(el) => { const c = el.querySelector('[data-testid="hero-0"] circle').getBoundingClientRect();
+                 return [c.x + c.width / 2, c.y + c.height / 2]; }`,
     );
-    await session.actions().move({ origin: board, x: dx, y: dy }).click().perform();
     await tap(session, "ask-referee");
     const verdict = await session.wait(until.elementLocated(byTestId("verdict")), 10000);
     assert.match(await verdict.getText(), /Hook|Child|Not here/);

@@ -27,6 +27,8 @@ macro_rules! for_each_command {
             redo(game_id: i64) -> $crate::api::LegacyView;
             delete_game(game_id: i64) -> ();
             pans_board() -> $crate::pans::BoardView;
+            new_campaign(seed: Option<String>) -> $crate::pans::CampaignView;
+            campaign(campaign_id: i64) -> $crate::pans::CampaignView;
             new_pans_game(args: $crate::pans::NewPansGame) -> $crate::pans::PansView;
             pans_game(game_id: i64) -> $crate::pans::PansView;
             pans_hand(game_id: i64, player: usize) -> $crate::pans::PansHand;
@@ -181,6 +183,14 @@ pub fn typescript_bindings() -> String {
         crate::pans::PansView,
         crate::pans::BoardView,
         crate::pans::PansHand,
+        neverland_pans_island::board::Source,
+        neverland_pans_island::content::EventKind,
+        neverland_pans_island::content::Effect,
+        neverland_pans_island::content::Event,
+        neverland_pans_island::campaign::Special,
+        neverland_pans_island::campaign::GameRecord,
+        crate::pans::CampaignGame,
+        crate::pans::CampaignView,
         neverland_sleeve_scan::scan::Card,
         neverland_sleeve_scan::scan::Hook,
         neverland_sleeve_scan::scan::CrossAt,

@@ -20,6 +20,7 @@ use crate::timeline::{Entry, Timeline};
 pub use neverland_pans_island::game::Command as PansCommand;
 
 pub const KIND_PANS: &str = "pans-island";
+pub const KIND_CAMPAIGN: &str = "pans-campaign";
 const PACK_ID: &str = "pans-island";
 const PACK_VERSION: u32 = 1;
 
@@ -30,6 +31,32 @@ pub struct NewPansGame {
     /// A whole number as text; empty or absent for a fresh one.
     #[ts(optional)]
     pub seed: Option<String>,
+    /// The campaign this game belongs to: its Events come from the campaign's envelope (the
+    /// set-up's own `events` are then ignored).
+    #[ts(optional)]
+    #[serde(default)]
+    pub campaign: Option<i64>,
+}
+
+/// One game of a campaign, oldest first.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct CampaignGame {
+    pub game_id: i64,
+    pub status: String,
+    /// What the game's end did to the envelope (absent while it is being played).
+    pub record: Option<neverland_pans_island::campaign::GameRecord>,
+}
+
+/// A campaign: the Event envelope for the next game and the games so far.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct CampaignView {
+    pub campaign: GameSummary,
+    pub envelope: Vec<neverland_pans_island::content::Event>,
+    pub games: Vec<CampaignGame>,
+    /// The campaign's game being played, if any (the next starts when it ends).
+    pub in_progress: Option<i64>,
+    /// Every Event card (for the names in the games' records).
+    pub events: Vec<neverland_pans_island::content::Event>,
 }
 
 /// A sleeve as its holder confirmed it, in card millimetres (0..60 across, 0..90 down, upright),
@@ -106,6 +133,8 @@ pub struct PansHistoryItem {
 pub struct PansView {
     pub game: GameSummary,
     pub setup: Setup,
+    /// The campaign this game belongs to, if any.
+    pub campaign: Option<i64>,
     pub state: PublicView,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -233,11 +262,97 @@ impl Companion {
         Ok(board_view())
     }
 
+    pub async fn new_campaign(&self, seed: Option<String>) -> Result<CampaignView, AppError> {
+        let seed = match seed.as_deref().map(str::trim) {
+            None | Some("") => self.fresh_seed(),
+            Some(text) => parse_seed(text)?,
+        };
+        let row = self
+            .store()
+            .create_game(NewGame {
+                kind: KIND_CAMPAIGN,
+                pack_id: PACK_ID,
+                pack_version: PACK_VERSION,
+                seed,
+                title: "Pan's Island campaign",
+                setup: "{}",
+            })
+            .await?;
+        self.campaign(row.id).await
+    }
+
+    /// The campaign as its games so far made it (replayed from their outcomes).
+    pub async fn campaign(&self, campaign_id: i64) -> Result<CampaignView, AppError> {
+        let row = self.store().game(campaign_id).await?;
+        if row.kind != KIND_CAMPAIGN {
+            return Err(AppError::new(
+                ErrorCode::NotFound,
+                format!("{campaign_id} is not a Pan's Island campaign"),
+            ));
+        }
+        let mut linked: Vec<neverland_store::GameRow> = self
+            .store()
+            .list_games()
+            .await?
+            .into_iter()
+            .filter(|g| g.kind == KIND_PANS && campaign_of(&g.setup) == Some(campaign_id))
+            .collect();
+        linked.sort_by_key(|g| g.id);
+        let outcomes: Vec<game::Outcome> = linked
+            .iter()
+            .filter_map(|g| match g.status.as_str() {
+                "won" => Some(game::Outcome::Won),
+                "lost" => Some(game::Outcome::Lost),
+                _ => None,
+            })
+            .collect();
+        let events = Events::builtin();
+        let c = neverland_pans_island::campaign::Campaign::replay(&events, row.seed, &outcomes);
+        let mut records = c.history.iter();
+        let games = linked
+            .iter()
+            .map(|g| CampaignGame {
+                game_id: g.id,
+                status: g.status.clone(),
+                record: if g.status == "won" || g.status == "lost" {
+                    records.next().cloned()
+                } else {
+                    None
+                },
+            })
+            .collect();
+        Ok(CampaignView {
+            in_progress: linked
+                .iter()
+                .find(|g| g.status == "in-progress")
+                .map(|g| g.id),
+            envelope: c
+                .envelope
+                .iter()
+                .filter_map(|id| events.get(id).cloned())
+                .collect(),
+            games,
+            events: events.events.clone(),
+            campaign: summary(row),
+        })
+    }
+
     pub async fn new_pans_game(&self, args: NewPansGame) -> Result<PansView, AppError> {
         let seed = match args.seed.as_deref().map(str::trim) {
             None | Some("") => self.fresh_seed(),
             Some(text) => parse_seed(text)?,
         };
+        let mut args = args;
+        if let Some(campaign_id) = args.campaign {
+            let c = self.campaign(campaign_id).await?;
+            if let Some(g) = c.in_progress {
+                return Err(AppError::new(
+                    ErrorCode::IllegalCommand,
+                    format!("finish game {g} of this campaign before starting the next"),
+                ));
+            }
+            args.setup.events = c.envelope.iter().map(|e| e.id.clone()).collect();
+        }
         // Refused set-ups never reach the store.
         let events = Events::builtin();
         let chosen = chosen_events(&events, &args.setup)?;
@@ -249,8 +364,12 @@ impl Companion {
             seed,
         )
         .map_err(refused)?;
-        let setup = serde_json::to_string(&args.setup)
+        let mut setup = serde_json::to_value(&args.setup)
             .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        if let (Some(id), Some(obj)) = (args.campaign, setup.as_object_mut()) {
+            obj.insert("campaign".into(), id.into());
+        }
+        let setup = setup.to_string();
         let row = self
             .store()
             .create_game(NewGame {
@@ -348,6 +467,7 @@ impl Companion {
             can_redo: loaded.timeline.can_redo(),
             state: loaded.game.public_view(),
             setup: loaded.setup,
+            campaign: campaign_of(&loaded.row.setup),
             game: summary(loaded.row),
             history,
         }
@@ -506,6 +626,14 @@ impl Companion {
         )
         .map_err(|(_, e)| refused(e))
     }
+}
+
+/// The campaign a stored Pan's Island set-up belongs to.
+fn campaign_of(setup: &str) -> Option<i64> {
+    serde_json::from_str::<serde_json::Value>(setup)
+        .ok()?
+        .get("campaign")?
+        .as_i64()
 }
 
 fn chosen_events<'a>(

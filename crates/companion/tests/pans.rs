@@ -69,17 +69,30 @@ fn to_card(s: &SleeveInput, board: &Board) -> CardSleeve {
 
 /// Plays a whole game through the service while the bot plays the same game in memory; every
 /// answer must equal the engine's public view and hold none of the sleeves' (fractional) numbers.
-async fn play_through(c: &Companion, n: usize, seed: u64) -> (PansView, Vec<f64>) {
+async fn play_through(
+    c: &Companion,
+    n: usize,
+    seed: u64,
+    campaign: Option<i64>,
+) -> (PansView, Vec<f64>) {
     let board = Board::builtin();
     let mut view = c
         .new_pans_game(NewPansGame {
             setup: setup(n),
             seed: Some(seed.to_string()),
+            campaign,
         })
         .await
         .unwrap();
     let id = view.game.id;
-    let mut mirror = Game::new(&board, &Visions::builtin(), &[], &setup(n), seed).unwrap();
+    let events = neverland_pans_island::content::Events::builtin();
+    let chosen: Vec<_> = view
+        .setup
+        .events
+        .iter()
+        .map(|e| events.get(e).unwrap())
+        .collect();
+    let mut mirror = Game::new(&board, &Visions::builtin(), &chosen, &view.setup, seed).unwrap();
     let mut rng = Chance::from_seed(seed ^ 0x5eed);
     let mut crosses = Vec::new();
     let mut secrets: Vec<f64> = Vec::new();
@@ -128,7 +141,7 @@ async fn play_through(c: &Companion, n: usize, seed: u64) -> (PansView, Vec<f64>
 async fn a_three_player_game_to_its_end_keeps_every_sleeve_secret() {
     let dir = tempfile::tempdir().unwrap();
     let c = open(&dir).await;
-    let (view, secrets) = play_through(&c, 3, 11).await;
+    let (view, secrets) = play_through(&c, 3, 11, None).await;
     assert!(
         view.game.status == "won" || view.game.status == "lost",
         "{}",
@@ -153,7 +166,7 @@ async fn games_for_two_to_five_players_end_through_the_service() {
     let dir = tempfile::tempdir().unwrap();
     let c = open(&dir).await;
     for (n, seed) in [(2, 3), (4, 5), (5, 8)] {
-        let (view, _) = play_through(&c, n, seed).await;
+        let (view, _) = play_through(&c, n, seed, None).await;
         assert_ne!(view.game.status, "in-progress", "{n} players");
     }
 }
@@ -166,6 +179,7 @@ async fn refusals_undo_and_redo() {
         .new_pans_game(NewPansGame {
             setup: setup(2),
             seed: Some("4".into()),
+            campaign: None,
         })
         .await
         .unwrap();
@@ -214,6 +228,7 @@ async fn refusals_undo_and_redo() {
         .new_pans_game(NewPansGame {
             setup: bad,
             seed: None,
+            campaign: None,
         })
         .await
         .unwrap_err();
@@ -222,6 +237,7 @@ async fn refusals_undo_and_redo() {
         .new_pans_game(NewPansGame {
             setup: setup(1),
             seed: None,
+            campaign: None,
         })
         .await
         .unwrap_err();
@@ -291,6 +307,7 @@ async fn a_sleeve_photo_is_read_and_its_facts_confirmed_as_the_holders_secret() 
         .new_pans_game(NewPansGame {
             setup: setup(3),
             seed: Some("6".into()),
+            campaign: None,
         })
         .await
         .unwrap();
@@ -322,4 +339,63 @@ async fn a_sleeve_photo_is_read_and_its_facts_confirmed_as_the_holders_secret() 
         assert!(!shown.contains(&secret), "the answer shows {secret}");
         assert!(!logged.contains(&secret), "the log holds {secret}");
     }
+}
+
+#[tokio::test]
+async fn a_campaign_carries_its_envelope_from_game_to_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let camp = c.new_campaign(Some("21".into())).await.unwrap();
+    assert!(camp.envelope.is_empty() && camp.games.is_empty());
+    let mut envelope: Vec<String> = Vec::new();
+    for (round, seed) in [(1usize, 31u64), (2, 32), (3, 33)] {
+        let (view, _) = play_through(&c, 3, seed, Some(camp.campaign.id)).await;
+        // The game was played with the envelope as it stood.
+        assert_eq!(view.setup.events, envelope, "game {round}");
+        let now = c.campaign(camp.campaign.id).await.unwrap();
+        assert_eq!(now.games.len(), round);
+        assert_eq!(now.in_progress, None);
+        let last = now.games.last().unwrap();
+        assert_eq!(last.game_id, view.game.id);
+        assert_eq!(last.status, view.game.status);
+        let record = last.record.clone().expect("a finished game has its record");
+        assert_eq!(record.played_with, envelope);
+        // The envelope is the last one's, changed as its record says.
+        let mut expected = envelope.clone();
+        expected.retain(|e| !record.removed.contains(e));
+        expected.extend(record.added.clone());
+        let ids: Vec<String> = now.envelope.iter().map(|e| e.id.clone()).collect();
+        let (mut a, mut b) = (ids.clone(), expected.clone());
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "game {round}");
+        envelope = ids;
+    }
+    // While a campaign game is being played, the next cannot start.
+    let started = c
+        .new_pans_game(NewPansGame {
+            setup: setup(2),
+            seed: Some("1".into()),
+            campaign: Some(camp.campaign.id),
+        })
+        .await
+        .unwrap();
+    assert_eq!(started.setup.events, envelope);
+    let e = c
+        .new_pans_game(NewPansGame {
+            setup: setup(2),
+            seed: None,
+            campaign: Some(camp.campaign.id),
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand, "{}", e.message);
+    assert_eq!(
+        c.campaign(camp.campaign.id).await.unwrap().in_progress,
+        Some(started.game.id)
+    );
+    assert_eq!(
+        c.campaign(started.game.id).await.unwrap_err().code,
+        ErrorCode::NotFound
+    );
 }

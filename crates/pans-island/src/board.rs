@@ -3,11 +3,12 @@
 //! errors name the file, the JSON path and the reason.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::geometry::{Point, Polygon, segment_crossings};
 use crate::heroes::Hero;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Source {
     Rulebook,

@@ -3,12 +3,13 @@
 
 use neverland_chance::Chance;
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::content::{EventKind, Events};
 use crate::game::Outcome;
 
 /// The rulebook's four special situations at the end of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Special {
     /// Lost with every Positive Event in play: a Negative one in play is removed.
@@ -22,7 +23,7 @@ pub enum Special {
 }
 
 /// What one finished game did to the envelope.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct GameRecord {
     pub game: usize,
     pub outcome: Outcome,

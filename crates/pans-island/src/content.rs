@@ -61,7 +61,7 @@ pub struct Visions {
     pub discards: [[usize; 2]; 4],
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum EventKind {
     Positive,
@@ -69,7 +69,7 @@ pub enum EventKind {
 }
 
 /// What an Event changes. Each is applied by the engine (see `Rules::with_events`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Effect {
     /// The Magic Powder: Heroes use their enhanced abilities.
@@ -92,7 +92,7 @@ pub enum Effect {
     StormHookSymbolsIgnored,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Event {
     pub id: String,

@@ -124,7 +124,12 @@ export type NewPansGame = { setup: Setup,
 /**
  * A whole number as text; empty or absent for a fresh one.
  */
-seed?: string, };
+seed?: string, 
+/**
+ * The campaign this game belongs to: its Events come from the campaign's envelope (the
+ * set-up's own `events` are then ignored).
+ */
+campaign?: number, };
 
 export type CardSleeve = { cross: Xy, hooks: Array<Ring>, dark_areas: Array<Array<[number, number]>>, };
 
@@ -132,7 +137,11 @@ export type PansStep = { "step": "play", command: Command, } | { "step": "sleeve
 
 export type PansHistoryItem = { step: number, entry: PansStep, };
 
-export type PansView = { game: GameSummary, setup: Setup, state: PublicView, can_undo: boolean, can_redo: boolean, 
+export type PansView = { game: GameSummary, setup: Setup, 
+/**
+ * The campaign this game belongs to, if any.
+ */
+campaign: number | null, state: PublicView, can_undo: boolean, can_redo: boolean, 
 /**
  * Steps in force, newest first.
  */
@@ -145,6 +154,38 @@ export type BoardView = { width: number, height: number,
 card_width: number, card_height: number, accessible: Array<Array<[number, number]>>, inaccessible: Array<Array<[number, number]>>, movement: number, explore_radius: number, camp_radius: number, };
 
 export type PansHand = { player: number, hand: Array<GaugeCard>, };
+
+export type Source = "rulebook" | "authored";
+
+export type EventKind = "positive" | "negative";
+
+export type Effect = { "type": "enhanced-abilities" } | { "type": "movement-bonus-mm", mm: number, } | { "type": "explore-radius-mm", mm: number, } | { "type": "camp-spaces", delta: number, } | { "type": "hook-spaces", delta: number, } | { "type": "hook-spaces-marked-at-start", count: number, } | { "type": "storm-hook-symbols-ignored" };
+
+export type Event = { id: string, name: string, kind: EventKind, source: Source, effect: Effect, };
+
+export type Special = "lost-with-all-positive-remove-negative" | "lost-with-all-positive-and-no-negative" | "won-with-all-negative-remove-positive" | "won-with-all-negative-and-no-positive";
+
+export type GameRecord = { game: number, outcome: Outcome, 
+/**
+ * The Events that were in play during the game.
+ */
+played_with: Array<string>, added: string | null, removed: Array<string>, special: Special | null, };
+
+export type CampaignGame = { game_id: number, status: string, 
+/**
+ * What the game's end did to the envelope (absent while it is being played).
+ */
+record: GameRecord | null, };
+
+export type CampaignView = { campaign: GameSummary, envelope: Array<Event>, games: Array<CampaignGame>, 
+/**
+ * The campaign's game being played, if any (the next starts when it ends).
+ */
+in_progress: number | null, 
+/**
+ * Every Event card (for the names in the games' records).
+ */
+events: Array<Event>, };
 
 export type Card = { 
 /**
@@ -174,6 +215,8 @@ export function makeCommands(invoke: Invoke) {
     redo: (gameId: number): Promise<LegacyView> => invoke("redo", { gameId }),
     deleteGame: (gameId: number): Promise<null> => invoke("delete_game", { gameId }),
     pansBoard: (): Promise<BoardView> => invoke("pans_board"),
+    newCampaign: (seed: string | null): Promise<CampaignView> => invoke("new_campaign", { seed }),
+    campaign: (campaignId: number): Promise<CampaignView> => invoke("campaign", { campaignId }),
     newPansGame: (args: NewPansGame): Promise<PansView> => invoke("new_pans_game", { args }),
     pansGame: (gameId: number): Promise<PansView> => invoke("pans_game", { gameId }),
     pansHand: (gameId: number, player: number): Promise<PansHand> => invoke("pans_hand", { gameId, player }),
