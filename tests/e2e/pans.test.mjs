@@ -34,7 +34,11 @@ async function phase(session) {
 
 test("three sleeves are set up in secret, by photo and by hand, and the game survives a restart", async () => {
   const photo = path.join(dir, "sleeve.jpg");
-  execFileSync(path.join(root, "target/debug/sleeve-synth"), ["41", photo, "1600", "1250", "1100"]);
+  const truth = JSON.parse(
+    execFileSync(path.join(root, "target/debug/sleeve-synth"), ["41", photo, "1600", "1250", "1100"], {
+      encoding: "utf8",
+    }),
+  );
   let { session } = await openApp();
   try {
     for (const h of ["peter-pan", "wendy", "tiger-lily"]) await tap(session, `hero-${h}`);
@@ -53,6 +57,19 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     const summary = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
     assert.match(await summary.getText(), /Hook circles/);
     await screenshot(session, "pans-04-sleeve-read");
+    // The holder may tap the card's corners instead (as when no card is found): the photo is
+    // read again from them.
+    await tap(session, "retap-corners");
+    for (const [x, y] of truth.card.corners_px) {
+      const el = await session.findElement(byTestId("corner-photo"));
+      await tapInside(
+        session,
+        el,
+        `(el) => { const r = el.getBoundingClientRect(); return [r.left + ${x / 1600} * r.width, r.top + ${y / 1250} * r.height]; }`,
+      );
+    }
+    const again = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
+    assert.match(await again.getText(), new RegExp(`Found ${truth.hooks.length} Hook circles`));
     await tap(session, "confirm-sleeve");
     await session.wait(until.elementLocated(byTestId("stored")), 10000);
     await session.wait(until.elementLocated(byTestId("pass")), 10000);
