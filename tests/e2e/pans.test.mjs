@@ -147,6 +147,11 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     await tap(session, "end-turn");
     await session.wait(async () => (await session.findElements(byTestId("verdict"))).length === 0, 10000);
     await screenshot(session, "pans-11-next-turn");
+    // Portrait tablet: the board above the tracks.
+    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await session.executeScript("window.scrollTo(0, 0)");
+    await screenshot(session, "pans-12-portrait");
+    await session.manage().window().setRect({ width: 1280, height: 800 });
   } catch (e) {
     await screenshot(session, "pans-failure");
     throw e;
