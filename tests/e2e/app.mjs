@@ -1,7 +1,9 @@
 // Drives the real Neverland Companion binary through tauri-driver and WebKitWebDriver.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import { after, before } from "node:test";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Builder, By, until } from "selenium-webdriver";
@@ -40,6 +42,28 @@ export async function stopDriver(driver) {
   const done = new Promise((r) => driver.once("exit", r));
   driver.kill();
   await done;
+}
+
+/**
+ * For one test file: a temporary folder holding the saved-games file (`db`), and tauri-driver
+ * started on it before the tests and stopped (the folder removed) after. `restart(env)` starts
+ * the driver again with other settings.
+ */
+export function appFixture(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const fx = { dir, db: path.join(dir, "games.db"), driver: null };
+  fx.restart = async (env) => {
+    await stopDriver(fx.driver);
+    fx.driver = await startDriver(env);
+  };
+  before(async () => {
+    fx.driver = await startDriver({ NEVERLAND_DB: fx.db });
+  });
+  after(async () => {
+    await stopDriver(fx.driver);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return fx;
 }
 
 /** Opens the app in a WebDriver session; resolves once the first screen is drawn. */

@@ -1,24 +1,13 @@
 // End to end: a Pan's Island campaign through the real app. Two Heroes tap in sleeves whose
 // Hook circles sit on the other Hero's start; each explores where they stand until Captain Hook
 // catches them; the loss is shown at once and the campaign's Event envelope changes.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { until } from "selenium-webdriver";
-import { byTestId, openApp, screenshot, startDriver, stopDriver, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, openApp, screenshot, tap, tapInside } from "./app.mjs";
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-campaign-"));
-let driver;
-
-before(async () => {
-  driver = await startDriver({ NEVERLAND_DB: path.join(dir, "games.db") });
-});
-after(async () => {
-  await stopDriver(driver);
-  rmSync(dir, { recursive: true, force: true });
-});
+appFixture("neverland-e2e-campaign-");
 
 /** Taps the mini-card drawing at card millimetres (x, y). */
 async function tapCardAt(session, x, y) {

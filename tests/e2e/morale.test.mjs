@@ -1,23 +1,13 @@
 // End to end: the Morale Check from tap to disk and back, in the real app under Xvfb.
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { byTestId, cli, openApp, screenshot, startDriver, stopDriver, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-"));
-const db = path.join(dir, "games.db");
-let driver;
-
-before(async () => {
-  driver = await startDriver({ NEVERLAND_DB: db });
-});
-after(async () => {
-  await stopDriver(driver);
-  rmSync(dir, { recursive: true, force: true });
-});
+const fx = appFixture("neverland-e2e-");
+const { dir, db } = fx;
 
 async function stonesShown(session) {
   const items = await session.findElements(By.css('[data-testid="stones"] li'));
@@ -105,8 +95,7 @@ test("a saved-games file that is not a database is reported and left untouched",
   const { writeFileSync, readFileSync } = await import("node:fs");
   const bad = path.join(dir, "not-a-db.db");
   writeFileSync(bad, "grocery list\n");
-  await stopDriver(driver);
-  driver = await startDriver({ NEVERLAND_DB: bad });
+  await fx.restart({ NEVERLAND_DB: bad });
   const { session } = await openApp();
   try {
     const banner = await session.wait(until.elementLocated(byTestId("error")), 10000);

@@ -1,24 +1,14 @@
 // End to end: a sleeve photo goes through the real webview's IPC to the scanner, and a confirmed
 // sleeve is stored as its holder's secret (no answer the UI gets holds a hidden number).
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { openApp, root, startDriver, stopDriver } from "./app.mjs";
+import { appFixture, openApp, root } from "./app.mjs";
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-sleeve-"));
-const db = path.join(dir, "games.db");
-let driver;
-
-before(async () => {
-  driver = await startDriver({ NEVERLAND_DB: db });
-});
-after(async () => {
-  await stopDriver(driver);
-  rmSync(dir, { recursive: true, force: true });
-});
+const fx = appFixture("neverland-e2e-sleeve-");
+const { dir } = fx;
 
 /** Calls a command through the webview, as the UI does; resolves to {ok} or {err}. */
 async function call(session, cmd, args) {
