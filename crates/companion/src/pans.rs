@@ -416,30 +416,7 @@ impl Companion {
             })
             .collect::<Result<_, _>>()?;
         let timeline = Timeline::fold(&entries);
-        let commands = timeline
-            .done
-            .iter()
-            .map(|s| command(s, &secrets, game_id))
-            .collect::<Result<Vec<_>, _>>()?;
-        let events = Events::builtin();
-        let chosen = chosen_events(&events, &setup)?;
-        let game = game::replay(
-            &Board::builtin(),
-            &Visions::builtin(),
-            &chosen,
-            &setup,
-            row.seed,
-            &commands,
-        )
-        .map_err(|(i, e)| {
-            AppError::new(
-                ErrorCode::Content,
-                format!(
-                    "game {game_id} no longer replays: {} is refused ({e})",
-                    i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
-                ),
-            )
-        })?;
+        let game = replay_game(&setup, row.seed, &secrets, &timeline.done, game_id)?;
         Ok(Loaded {
             row,
             setup,
@@ -453,12 +430,9 @@ impl Companion {
     fn pans_view(loaded: Loaded) -> PansView {
         let history = loaded
             .timeline
-            .done
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, entry)| PansHistoryItem {
-                step: i as u32 + 1,
+            .newest_first()
+            .map(|(step, entry)| PansHistoryItem {
+                step,
                 entry: entry.clone(),
             })
             .collect();
@@ -591,7 +565,13 @@ impl Companion {
                 "there is nothing to undo",
             ));
         }
-        let next = self.replay_steps(&loaded, &shorter)?;
+        let next = replay_game(
+            &loaded.setup,
+            loaded.row.seed,
+            &loaded.secrets,
+            &shorter,
+            game_id,
+        )?;
         self.append_pans(&loaded, Entry::Undo, &next, None).await
     }
 
@@ -605,27 +585,48 @@ impl Companion {
         };
         let mut longer = loaded.timeline.done.clone();
         longer.push(back.clone());
-        let next = self.replay_steps(&loaded, &longer)?;
-        self.append_pans(&loaded, Entry::Redo, &next, None).await
-    }
-
-    fn replay_steps(&self, loaded: &Loaded, steps: &[PansStep]) -> Result<Game, AppError> {
-        let commands = steps
-            .iter()
-            .map(|s| command(s, &loaded.secrets, loaded.row.id))
-            .collect::<Result<Vec<_>, _>>()?;
-        let events = Events::builtin();
-        let chosen = chosen_events(&events, &loaded.setup)?;
-        game::replay(
-            &Board::builtin(),
-            &Visions::builtin(),
-            &chosen,
+        let next = replay_game(
             &loaded.setup,
             loaded.row.seed,
-            &commands,
-        )
-        .map_err(|(_, e)| refused(e))
+            &loaded.secrets,
+            &longer,
+            game_id,
+        )?;
+        self.append_pans(&loaded, Entry::Redo, &next, None).await
     }
+}
+
+/// The game a set-up, a seed, the sleeve secrets and the steps in force make.
+fn replay_game(
+    setup: &Setup,
+    seed: u64,
+    secrets: &[(usize, SleeveInput)],
+    steps: &[PansStep],
+    game_id: i64,
+) -> Result<Game, AppError> {
+    let commands = steps
+        .iter()
+        .map(|s| command(s, secrets, game_id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let events = Events::builtin();
+    let chosen = chosen_events(&events, setup)?;
+    game::replay(
+        &Board::builtin(),
+        &Visions::builtin(),
+        &chosen,
+        setup,
+        seed,
+        &commands,
+    )
+    .map_err(|(i, e)| {
+        AppError::new(
+            ErrorCode::Content,
+            format!(
+                "game {game_id} no longer replays: {} is refused ({e})",
+                i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
+            ),
+        )
+    })
 }
 
 /// The campaign a stored Pan's Island set-up belongs to.

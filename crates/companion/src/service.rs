@@ -163,12 +163,9 @@ impl Companion {
     fn view(loaded: Loaded) -> LegacyView {
         let history = loaded
             .timeline
-            .done
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, c)| HistoryItem {
-                step: i as u32 + 1,
+            .newest_first()
+            .map(|(step, c)| HistoryItem {
+                step,
                 command: c.clone(),
             })
             .collect();

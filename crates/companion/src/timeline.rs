@@ -59,6 +59,15 @@ impl<C: Clone> Timeline<C> {
     pub fn can_redo(&self) -> bool {
         !self.undone.is_empty()
     }
+
+    /// The commands in force, newest first, each with its step number (1 is the first).
+    pub fn newest_first(&self) -> impl Iterator<Item = (u32, &C)> {
+        self.done
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, c)| (i as u32 + 1, c))
+    }
 }
 
 #[cfg(test)]
