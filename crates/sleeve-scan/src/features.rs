@@ -1,8 +1,7 @@
 //! Stage 4: the hidden facts on the canonical card image (PX_PER_MM pixels per millimetre,
 //! upright): red rings, dark areas, the cross.
 
-use image::{GrayImage, Luma, RgbImage};
-use imageproc::region_labelling::{Connectivity, connected_components};
+use image::{GrayImage, RgbImage};
 
 use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
 use crate::join;
@@ -152,46 +151,64 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
     }
     let k = (PX_PER_MM * 0.9) as u8;
     let opened = dilate_square(&erode_square(&raw, k as usize), k as usize);
-    let seeds = connected_components(&opened, Connectivity::Eight, Luma([0u8]));
-    let mut area = Vec::<u32>::new();
-    for l in seeds.pixels() {
-        let l = l[0] as usize;
-        if l != 0 {
-            if area.len() <= l {
-                area.resize(l + 1, 0);
-            }
-            area[l] += 1;
-        }
-    }
     // Dark areas are 8 mm across or more.
-    let min_area = (20.0 * PX_PER_MM * PX_PER_MM) as u32;
-    // Each kept region is grown back to its whole dark region: a flood through `raw` (8-connected)
-    // from every pixel of the kept seeds.
+    let min_area = (20.0 * PX_PER_MM * PX_PER_MM) as usize;
+    // Each kept region is grown back to its whole dark region: a flood through `raw` from every
+    // pixel of the kept seeds.
     let (w, h) = (raw.width() as usize, raw.height() as usize);
-    let src = raw.as_raw();
     let mut out = GrayImage::new(w as u32, h as u32);
     let buf: &mut [u8] = &mut out;
-    let mut stack: Vec<usize> = Vec::new();
-    for (i, l) in seeds.pixels().enumerate() {
-        let l = l[0] as usize;
-        if l != 0 && area[l] >= min_area && buf[i] == 0 {
-            buf[i] = 255;
-            stack.push(i);
-            while let Some(j) = stack.pop() {
-                let (x, y) = (j % w, j / w);
-                for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
-                    for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
-                        let n = ny * w + nx;
-                        if src[n] > 0 && buf[n] == 0 {
-                            buf[n] = 255;
-                            stack.push(n);
-                        }
-                    }
-                }
+    for seed in blobs(&opened).iter().filter(|b| b.len() >= min_area) {
+        for &i in seed {
+            if buf[i] == 0 {
+                flood(raw.as_raw(), buf, i, w, h, |_| {});
             }
         }
     }
     out
+}
+
+/// The 8-connected groups of set pixels, each as its pixel indices (row-major), in the order of
+/// their first pixel.
+pub fn blobs(mask: &GrayImage) -> Vec<Vec<usize>> {
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let mut seen = vec![0u8; w * h];
+    let mut out = Vec::new();
+    for (i, &v) in mask.as_raw().iter().enumerate() {
+        if v > 0 && seen[i] == 0 {
+            let mut blob = Vec::new();
+            flood(mask.as_raw(), &mut seen, i, w, h, |j| blob.push(j));
+            out.push(blob);
+        }
+    }
+    out
+}
+
+/// Marks in `mark` (255) every pixel 8-connected to `start` through set pixels of `mask`, calling
+/// `visit` with each. `start` must be set in `mask` and unmarked.
+fn flood(
+    mask: &[u8],
+    mark: &mut [u8],
+    start: usize,
+    w: usize,
+    h: usize,
+    mut visit: impl FnMut(usize),
+) {
+    mark[start] = 255;
+    let mut stack = vec![start];
+    while let Some(j) = stack.pop() {
+        visit(j);
+        let (x, y) = (j % w, j / w);
+        for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+            for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                let n = ny * w + nx;
+                if mask[n] > 0 && mark[n] == 0 {
+                    mark[n] = 255;
+                    stack.push(n);
+                }
+            }
+        }
+    }
 }
 
 /// Binary dilation by a (2k+1)-pixel square: a pixel is set when any pixel of the square around it
@@ -364,19 +381,24 @@ pub fn rings(img: &RgbImage) -> (Vec<Hook>, f64) {
             *m = 255;
         }
     }
-    let labels = connected_components(&mask, Connectivity::Eight, Luma([0u8]));
-    let mut groups: Vec<Vec<(f64, f64, f64)>> = Vec::new();
-    for (x, y, l) in labels.enumerate_pixels() {
-        let l = l[0] as usize;
-        if l != 0 {
-            // Weight by redness (a soft edge profile): the fitted radius is the stroke's middle.
-            let w = weight(&img.get_pixel(x, y).0);
-            if groups.len() <= l {
-                groups.resize_with(l + 1, Vec::new);
-            }
-            groups[l].push((x as f64 + 0.5, y as f64 + 0.5, w));
-        }
-    }
+    let w = img.width() as usize;
+    let raw = img.as_raw();
+    // Weight by redness (a soft edge profile): the fitted radius is the stroke's middle.
+    let groups: Vec<Vec<(f64, f64, f64)>> = blobs(&mask)
+        .into_iter()
+        .map(|b| {
+            b.into_iter()
+                .map(|i| {
+                    let (x, y) = (i % w, i / w);
+                    (
+                        x as f64 + 0.5,
+                        y as f64 + 0.5,
+                        weight(&raw[i * 3..i * 3 + 3]),
+                    )
+                })
+                .collect()
+        })
+        .collect();
     let mut out = Vec::new();
     let mut worst: f64 = 1.0;
     for pts in &groups {
@@ -592,6 +614,7 @@ fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::Luma;
 
     #[test]
     fn circle_fit_recovers_centre_and_radius_from_a_noisy_stroke() {
@@ -615,6 +638,35 @@ mod tests {
         );
         assert!((r - 37.25).abs() < 0.05, "{r}");
         assert!(fit_circle(&pts[..3]).is_none());
+    }
+
+    #[test]
+    fn blobs_match_imageproc_labelling() {
+        use imageproc::region_labelling::{Connectivity, connected_components};
+        let mut state = 11u64;
+        for (w, h, density) in [(40, 30, 2), (64, 64, 3), (9, 50, 2), (2, 2, 1)] {
+            let mask = GrayImage::from_fn(w, h, |_, _| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                Luma([if (state >> 40).is_multiple_of(density) {
+                    255
+                } else {
+                    0
+                }])
+            });
+            let labels = connected_components(&mask, Connectivity::Eight, Luma([0u8]));
+            let ours = blobs(&mask);
+            // Every blob is one imageproc label, whole, and every set pixel is in one blob.
+            let mut count = std::collections::HashMap::<u32, usize>::new();
+            for l in labels.pixels().filter(|l| l[0] != 0) {
+                *count.entry(l[0]).or_default() += 1;
+            }
+            assert_eq!(ours.len(), count.len(), "{w}x{h}");
+            for b in &ours {
+                let l = labels.as_raw()[b[0]];
+                assert!(b.iter().all(|&i| labels.as_raw()[i] == l));
+                assert_eq!(b.len(), count[&l]);
+            }
+        }
     }
 
     #[test]
