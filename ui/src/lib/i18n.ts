@@ -71,7 +71,7 @@ export const en = {
   "games.new.pans.heading": "New game of Pan's Island",
   "games.new.pans.players": "Heroes in seat order (tap in clockwise order, 2 to 5)",
   "games.new.pans.seat": "seat {n}",
-  "games.new.pans.clear": "Clear the seats",
+  "games.new.pans.first": "Who takes the first player token",
   "games.new.pans.start": "Start Pan's Island",
   "games.row.pans": "Pan's Island · game {id}",
   "hero.peter-pan": "Peter Pan",
