@@ -298,6 +298,18 @@ fn lerp_px(img: &RgbImage, x: f64, y: f64) -> f64 {
     crate::features::luma(rgb_at(img, x, y))
 }
 
+/// The byte offsets of the 2 x 2 pixels a bilinear sample at (x0 + f, y0 + f) reads, clamped to
+/// the image: [left column, right column, top row, bottom row] of an RGB buffer of row `stride`.
+#[inline]
+fn corners_2x2(x0: i64, y0: i64, w: i64, h: i64, stride: usize) -> [usize; 4] {
+    [
+        x0.clamp(0, w - 1) as usize * 3,
+        (x0 + 1).clamp(0, w - 1) as usize * 3,
+        y0.clamp(0, h - 1) as usize * stride,
+        (y0 + 1).clamp(0, h - 1) as usize * stride,
+    ]
+}
+
 /// Bilinear colour at a photo position, 0..1 per channel.
 pub fn rgb_at(img: &RgbImage, x: f64, y: f64) -> [f64; 3] {
     let (w, h) = (img.width() as i64, img.height() as i64);
@@ -305,14 +317,7 @@ pub fn rgb_at(img: &RgbImage, x: f64, y: f64) -> [f64; 3] {
     let (fx, fy) = (x - x0 as f64, y - y0 as f64);
     let raw = img.as_raw();
     let stride = w as usize * 3;
-    let (xa, xb) = (
-        x0.clamp(0, w - 1) as usize * 3,
-        (x0 + 1).clamp(0, w - 1) as usize * 3,
-    );
-    let (ya, yb) = (
-        y0.clamp(0, h - 1) as usize * stride,
-        (y0 + 1).clamp(0, h - 1) as usize * stride,
-    );
+    let [xa, xb, ya, yb] = corners_2x2(x0, y0, w, h, stride);
     let mut out = [0.0; 3];
     for (i, o) in out.iter_mut().enumerate() {
         let (a, b) = (raw[ya + xa + i] as f64, raw[ya + xb + i] as f64);
@@ -494,14 +499,7 @@ fn warp_rows(img: &RgbImage, h: &Matrix3<f64>, buf: &mut [u8], w: u32, first: u3
                     let (x0, y0) = (floor_i(sx), floor_i(sy));
                     let fx = ((sx - x0 as f64) * 256.0) as u32;
                     let fy = ((sy - y0 as f64) * 256.0) as u32;
-                    let (xa, xb) = (
-                        x0.clamp(0, iw - 1) as usize * 3,
-                        (x0 + 1).clamp(0, iw - 1) as usize * 3,
-                    );
-                    let (ya, yb) = (
-                        y0.clamp(0, ih - 1) as usize * stride,
-                        (y0 + 1).clamp(0, ih - 1) as usize * stride,
-                    );
+                    let [xa, xb, ya, yb] = corners_2x2(x0, y0, iw, ih, stride);
                     let o = y as usize * out_stride + x as usize * 3;
                     let (ra, rb, rc, rd) = (
                         &raw[ya + xa..ya + xa + 3],
