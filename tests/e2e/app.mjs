@@ -127,3 +127,31 @@ export async function tapInside(session, element, locate) {
   );
   await session.actions().move({ origin: element, x: dx, y: dy }).click().perform();
 }
+
+/**
+ * Drags inside `element` from one point to another, each given by a `locate` function as for
+ * `tapInside` (both points must be in view together).
+ */
+export async function dragInside(session, element, locateFrom, locateTo) {
+  await session.executeScript(
+    `const el = arguments[0];
+     el.scrollIntoView({ block: "center" });`,
+    element,
+  );
+  const offsets = await session.executeScript(
+    `const el = arguments[0], b = el.getBoundingClientRect();
+     const vx = (Math.max(b.left, 0) + Math.min(b.right, innerWidth)) / 2;
+     const vy = (Math.max(b.top, 0) + Math.min(b.bottom, innerHeight)) / 2;
+     return [(${locateFrom})(el), (${locateTo})(el)].map(([x, y]) => [Math.round(x - vx), Math.round(y - vy)]);`,
+    element,
+  );
+  const [[fx, fy], [tx, ty]] = offsets;
+  await session
+    .actions()
+    .move({ origin: element, x: fx, y: fy })
+    .press()
+    .move({ origin: element, x: Math.round((fx + tx) / 2), y: Math.round((fy + ty) / 2), duration: 100 })
+    .move({ origin: element, x: tx, y: ty, duration: 100 })
+    .release()
+    .perform();
+}

@@ -183,6 +183,7 @@ pub fn typescript_bindings() -> String {
         crate::pans::PansView,
         crate::pans::BoardView,
         crate::pans::PansHand,
+        crate::pans::SetupDiscards,
         neverland_pans_island::board::Source,
         neverland_pans_island::content::EventKind,
         neverland_pans_island::content::Effect,

@@ -6,7 +6,7 @@
 use base64::Engine as _;
 use neverland_pans_island::board::Board;
 use neverland_pans_island::content::{Events, Visions};
-use neverland_pans_island::game::{self, Game, PublicView, Ring, Setup, SleeveInput, Xy};
+use neverland_pans_island::game::{self, Game, PublicView, Ring, Setup, SleeveInput, Verdict, Xy};
 use neverland_sleeve_scan::scan::Scan;
 use neverland_store::NewGame;
 use serde::{Deserialize, Serialize};
@@ -109,6 +109,15 @@ pub fn board_view() -> BoardView {
 pub struct PansHand {
     pub player: usize,
     pub hand: Vec<neverland_pans_island::game::GaugeCard>,
+    /// The number of the Neverland mini-card this player slid into their sleeve.
+    pub mini_card: u8,
+}
+
+/// The Vision cards the set-up discarded from the top of each pile for this player count.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
+pub struct SetupDiscards {
+    pub distance: usize,
+    pub direction: usize,
 }
 
 /// One step of the public log. A sleeve is only named by its number in the secret table.
@@ -121,11 +130,13 @@ pub enum PansStep {
     Sleeve { player: usize, secret: u32 },
 }
 
-/// One step in force, for the History list.
+/// One step, for the History list.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct PansHistoryItem {
     pub step: u32,
     pub entry: PansStep,
+    /// What the referee answered, for an Explore or an Uncover Hook.
+    pub verdict: Option<Verdict>,
 }
 
 /// A Pan's Island game as every screen sees it: public facts only.
@@ -140,12 +151,17 @@ pub struct PansView {
     pub can_redo: bool,
     /// Steps in force, newest first.
     pub history: Vec<PansHistoryItem>,
+    /// What the set-up discarded from the Vision piles (the rulebook's table by player count).
+    pub setup_discards: SetupDiscards,
+    /// Verdicts that were shown and then undone (and not redone), oldest first: once shown, a
+    /// verdict stays part of the record.
+    pub withdrawn: Vec<PansHistoryItem>,
 }
 
 struct Loaded {
     row: neverland_store::GameRow,
     setup: Setup,
-    entries: usize,
+    log: Vec<Entry<PansStep>>,
     secrets: Vec<(usize, SleeveInput)>,
     timeline: Timeline<PansStep>,
     game: Game,
@@ -420,23 +436,60 @@ impl Companion {
         Ok(Loaded {
             row,
             setup,
-            entries: entries.len(),
+            log: entries,
             secrets,
             timeline,
             game,
         })
     }
 
-    fn pans_view(loaded: Loaded) -> PansView {
-        let history = loaded
+    fn pans_view(loaded: Loaded) -> Result<PansView, AppError> {
+        // Each Explore and Uncover in force gave one verdict, in order.
+        let mut verdicts = loaded.game.public_view().verdicts.into_iter();
+        let mut history: Vec<PansHistoryItem> = loaded
             .timeline
-            .newest_first()
-            .map(|(step, entry)| PansHistoryItem {
-                step,
+            .done
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| PansHistoryItem {
+                step: i as u32 + 1,
                 entry: entry.clone(),
+                verdict: if gives_verdict(entry) {
+                    verdicts.next()
+                } else {
+                    None
+                },
             })
             .collect();
-        PansView {
+        history.reverse();
+        let mut withdrawn = Vec::new();
+        for r in &loaded.timeline.retracted {
+            if !gives_verdict(&r.command) {
+                continue;
+            }
+            // The game as it was when the verdict was undone: its steps before that one.
+            let then = Timeline::fold(&loaded.log[..r.log_index]);
+            let upto = &then.done[..r.step as usize];
+            let game = replay_game(
+                &loaded.setup,
+                loaded.row.seed,
+                &loaded.secrets,
+                upto,
+                loaded.row.id,
+            )?;
+            withdrawn.push(PansHistoryItem {
+                step: r.step,
+                entry: r.command.clone(),
+                verdict: game.public_view().verdicts.pop(),
+            });
+        }
+        let [distance, direction] =
+            Visions::builtin().discards[loaded.setup.heroes.len().clamp(2, 5) - 2];
+        Ok(PansView {
+            setup_discards: SetupDiscards {
+                distance,
+                direction,
+            },
             can_undo: loaded.timeline.can_undo(),
             can_redo: loaded.timeline.can_redo(),
             state: loaded.game.public_view(),
@@ -444,7 +497,8 @@ impl Companion {
             campaign: campaign_of(&loaded.row.setup),
             game: summary(loaded.row),
             history,
-        }
+            withdrawn,
+        })
     }
 
     /// A player's hand of Visions (their own screen asks for it while they hold the tablet).
@@ -459,11 +513,12 @@ impl Companion {
         Ok(PansHand {
             player,
             hand: view.hand,
+            mini_card: view.mini_card,
         })
     }
 
     pub async fn pans_game(&self, game_id: i64) -> Result<PansView, AppError> {
-        Ok(Companion::pans_view(self.load_pans(game_id).await?))
+        Companion::pans_view(self.load_pans(game_id).await?)
     }
 
     fn status(game: &Game) -> &'static str {
@@ -498,7 +553,7 @@ impl Companion {
         self.store()
             .append_with_secret(
                 loaded.row.id,
-                loaded.entries as i64,
+                loaded.log.len() as i64,
                 &payload,
                 Companion::status(next),
                 secret,
@@ -627,6 +682,16 @@ fn replay_game(
             ),
         )
     })
+}
+
+/// Whether a step asks the referee (and so has a verdict).
+fn gives_verdict(step: &PansStep) -> bool {
+    matches!(
+        step,
+        PansStep::Play {
+            command: PansCommand::Explore { .. } | PansCommand::Uncover { .. }
+        }
+    )
 }
 
 /// The campaign a stored Pan's Island set-up belongs to.

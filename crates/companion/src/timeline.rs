@@ -18,6 +18,18 @@ pub enum Entry<C> {
 pub struct Timeline<C> {
     pub done: Vec<C>,
     pub undone: Vec<C>,
+    /// Every undo whose command has not been redone, oldest first. `undone` is always the last
+    /// `undone.len()` of these; the earlier ones were cleared by a new command.
+    pub retracted: Vec<Retracted<C>>,
+}
+
+/// A command taken back by an undo: what it was, the step it had been, and where in the log the
+/// undo stands (folding the log before that index gives the game as it was when it was undone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Retracted<C> {
+    pub step: u32,
+    pub command: C,
+    pub log_index: usize,
 }
 
 impl<C: Clone> Timeline<C> {
@@ -30,8 +42,9 @@ impl<C: Clone> Timeline<C> {
         let mut t = Timeline {
             done: Vec::new(),
             undone: Vec::new(),
+            retracted: Vec::new(),
         };
-        for e in entries {
+        for (log_index, e) in entries.into_iter().enumerate() {
             match e {
                 Entry::Command { command } => {
                     t.done.push(command.clone());
@@ -39,11 +52,17 @@ impl<C: Clone> Timeline<C> {
                 }
                 Entry::Undo => {
                     if let Some(c) = t.done.pop() {
+                        t.retracted.push(Retracted {
+                            step: t.done.len() as u32 + 1,
+                            command: c.clone(),
+                            log_index,
+                        });
                         t.undone.push(c);
                     }
                 }
                 Entry::Redo => {
                     if let Some(c) = t.undone.pop() {
+                        t.retracted.pop();
                         t.done.push(c);
                     }
                 }
@@ -100,6 +119,25 @@ mod tests {
                 assert_eq!(Timeline::fold(&log), before);
             }
         }
+    }
+
+    #[test]
+    fn retracted_keeps_undos_that_a_new_command_cleared() {
+        let log = vec![c(1), c(2), Entry::Undo, c(3), Entry::Undo, Entry::Redo];
+        let t = Timeline::fold(&log);
+        assert_eq!(t.done, vec![1, 3]);
+        let r: Vec<_> = t
+            .retracted
+            .iter()
+            .map(|r| (r.step, r.command, r.log_index))
+            .collect();
+        assert_eq!(r, vec![(2, 2, 2)]);
+        // Folding the log before the undo gives the game as it was when it was undone.
+        assert_eq!(Timeline::fold(&log[..2]).done, vec![1, 2]);
+        let log = vec![c(1), c(2), Entry::Undo, Entry::Undo, Entry::Redo];
+        let t = Timeline::fold(&log);
+        assert_eq!(t.retracted.len(), t.undone.len());
+        assert_eq!(t.retracted[0].command, 2);
     }
 
     #[test]

@@ -399,3 +399,87 @@ async fn a_campaign_carries_its_envelope_from_game_to_game() {
         ErrorCode::NotFound
     );
 }
+
+#[tokio::test]
+async fn an_undone_verdict_stays_in_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let board = Board::builtin();
+    let s = setup(3);
+    let mut view = c
+        .new_pans_game(NewPansGame {
+            setup: s.clone(),
+            seed: Some("21".into()),
+            campaign: None,
+        })
+        .await
+        .unwrap();
+    let id = view.game.id;
+    // The set-up discards for 3 players, and each holder's own mini-card.
+    assert_eq!(
+        (view.setup_discards.distance, view.setup_discards.direction),
+        (5, 7)
+    );
+    let mut minis: Vec<u8> = Vec::new();
+    for p in 0..3 {
+        minis.push(c.pans_hand(id, p).await.unwrap().mini_card);
+    }
+    minis.sort();
+    minis.dedup();
+    assert_eq!(minis.len(), 3, "three different mini-cards");
+    let mut mirror = Game::new(&board, &Visions::builtin(), &[], &s, 21).unwrap();
+    let mut rng = Chance::from_seed(77);
+    let mut crosses = Vec::new();
+    // The bot plays until the referee has answered once.
+    while view
+        .history
+        .first()
+        .and_then(|h| h.verdict.clone())
+        .is_none()
+    {
+        let before = mirror.clone();
+        let cmd = sim::step(&mut mirror, &mut rng, &mut crosses).expect("the game goes on");
+        view = match cmd {
+            PansCommand::SetSleeve { player, .. } => {
+                let PansCommand::SetSleeve { sleeve, .. } = &cmd else {
+                    unreachable!()
+                };
+                let card = to_card(sleeve, &board);
+                mirror = before;
+                mirror
+                    .apply(&PansCommand::SetSleeve {
+                        player,
+                        sleeve: card_to_board(&board, &card),
+                    })
+                    .unwrap();
+                c.set_sleeve(id, player, card).await.unwrap()
+            }
+            other => c.pans_command(id, other).await.unwrap(),
+        };
+        assert!(view.withdrawn.is_empty());
+    }
+    let shown = view.history[0].clone();
+    assert_eq!(view.state.verdicts.last(), shown.verdict.as_ref());
+    // Undoing it is allowed, and the record keeps what was shown.
+    let undone = c.pans_undo(id).await.unwrap();
+    assert_eq!(undone.withdrawn, vec![shown.clone()]);
+    assert_eq!(undone.state.verdicts.len(), view.state.verdicts.len() - 1);
+    // Redone, it is in force again and no longer listed as withdrawn.
+    let redone = c.pans_redo(id).await.unwrap();
+    assert_eq!(
+        (&redone.state, &redone.history, &redone.withdrawn),
+        (&view.state, &view.history, &view.withdrawn)
+    );
+    // Undone and replaced by another step (the turn ends without exploring), it stays withdrawn,
+    // and survives closing and opening the file.
+    c.pans_undo(id).await.unwrap();
+    let after = c.pans_command(id, PansCommand::EndTurn).await.unwrap();
+    assert!(!after.can_redo);
+    assert_eq!(after.withdrawn, vec![shown]);
+    drop(c);
+    let again = open(&dir).await;
+    assert_eq!(
+        again.pans_game(id).await.unwrap().withdrawn,
+        after.withdrawn
+    );
+}

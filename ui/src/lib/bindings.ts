@@ -135,7 +135,11 @@ export type CardSleeve = { cross: Xy, hooks: Array<Ring>, dark_areas: Array<Arra
 
 export type PansStep = { "step": "play", command: Command, } | { "step": "sleeve", player: number, secret: number, };
 
-export type PansHistoryItem = { step: number, entry: PansStep, };
+export type PansHistoryItem = { step: number, entry: PansStep, 
+/**
+ * What the referee answered, for an Explore or an Uncover Hook.
+ */
+verdict: Verdict | null, };
 
 export type PansView = { game: GameSummary, setup: Setup, 
 /**
@@ -145,7 +149,16 @@ campaign: number | null, state: PublicView, can_undo: boolean, can_redo: boolean
 /**
  * Steps in force, newest first.
  */
-history: Array<PansHistoryItem>, };
+history: Array<PansHistoryItem>, 
+/**
+ * What the set-up discarded from the Vision piles (the rulebook's table by player count).
+ */
+setup_discards: SetupDiscards, 
+/**
+ * Verdicts that were shown and then undone (and not redone), oldest first: once shown, a
+ * verdict stays part of the record.
+ */
+withdrawn: Array<PansHistoryItem>, };
 
 export type BoardView = { width: number, height: number, 
 /**
@@ -153,7 +166,13 @@ export type BoardView = { width: number, height: number,
  */
 card_width: number, card_height: number, accessible: Array<Array<[number, number]>>, inaccessible: Array<Array<[number, number]>>, movement: number, explore_radius: number, camp_radius: number, };
 
-export type PansHand = { player: number, hand: Array<GaugeCard>, };
+export type PansHand = { player: number, hand: Array<GaugeCard>, 
+/**
+ * The number of the Neverland mini-card this player slid into their sleeve.
+ */
+mini_card: number, };
+
+export type SetupDiscards = { distance: number, direction: number, };
 
 export type Source = "rulebook" | "authored";
 

@@ -1,0 +1,205 @@
+// End to end: a 3-player Pan's Island game played to a win through the real app. Peter Pan's
+// sleeve comes from a photo file made by our sleeve generator, its cross then dragged into place;
+// the others are tapped in by hand. Each Hero explores where they stand; the crosses are set so
+// that Wendy and Tiger Lily find Children in round 1 (each find starts the new-sleeve flow for the
+// finder's left neighbour), Wendy repositions a Vision in round 2, and the fourth Child wins.
+// Along the way a verdict is undone, and the history keeps it as taken back.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { By, until } from "selenium-webdriver";
+import { appFixture, byTestId, dragInside, openApp, root, screenshot, tap, tapInside } from "./app.mjs";
+
+const fx = appFixture("neverland-e2e-pans-win-");
+
+// Card millimetres (the mini-card is 60 × 90; the board is ten times larger). Heroes start at
+// Peter Pan 15,20 · Wendy 15,70 · Tiger Lily 45,20.
+const card = (x, y) =>
+  `(el) => { const r = el.getBoundingClientRect(); return [r.left + ${x / 60} * r.width, r.top + ${y / 90} * r.height]; }`;
+
+async function phase(session) {
+  return (await session.wait(until.elementLocated(byTestId("phase")), 10000)).getAttribute("data-phase");
+}
+
+async function passedTo(session, seat) {
+  await session.wait(async () => {
+    const pass = await session.findElements(byTestId("pass"));
+    return pass.length === 1 && (await pass[0].getText()).includes(`seat ${seat}`);
+  }, 10000);
+  await tap(session, "holder-ready");
+}
+
+async function confirmSleeve(session) {
+  await tap(session, "confirm-sleeve");
+  await session.wait(async () => (await session.findElements(byTestId("sleeve-screen"))).length === 0, 10000);
+}
+
+async function sleeveByHand(session, seat, cross, hook) {
+  await passedTo(session, seat);
+  await tap(session, "mode-cross");
+  await tapInside(session, await session.findElement(byTestId("mini-card")), card(...cross));
+  await tap(session, "mode-hook");
+  await tapInside(session, await session.findElement(byTestId("mini-card")), card(...hook));
+  await confirmSleeve(session);
+}
+
+/** One holder's Visions; `extra` runs after drawing, before playing. */
+async function visionsOf(session, extra) {
+  await tap(session, "visions-ready");
+  await tap(session, "draw-distance");
+  await tap(session, "draw-direction");
+  for (;;) {
+    const remove = await session.findElements(byTestId("remove-card"));
+    if (remove.length <= 2) break;
+    await tap(session, "remove-card");
+    await session.wait(async () => (await session.findElements(byTestId("remove-card"))).length < remove.length, 10000);
+  }
+  if (extra) await extra();
+  // A Direction Vision first (Wendy moves only those), then any.
+  for (const xpath of [
+    "//ul[@data-testid='hand']/li[span[starts-with(., 'Direction')]]/button[@data-testid='play-gauge']",
+    "//ul[@data-testid='hand']/li/button[@data-testid='play-gauge']",
+  ]) {
+    await session.wait(async () => {
+      try {
+        const b = await session.findElements(By.xpath(xpath));
+        return b.length > 0 && (await b[0].isEnabled());
+      } catch {
+        return false;
+      }
+    }, 10000);
+    const before = (await session.findElements(byTestId("play-gauge"))).length;
+    const b = await session.findElement(By.xpath(xpath));
+    await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", b);
+    await b.click();
+    await session.wait(async () => (await session.findElements(byTestId("play-gauge"))).length === before - 1, 10000);
+  }
+  await tap(session, "visions-finish");
+}
+
+/** Ends the turn and waits until the next Hero's turn (or the Visions) is on screen. */
+async function endTurn(session) {
+  const phaseText = async () => (await session.findElement(byTestId("phase"))).getText();
+  const before = await phaseText();
+  await tap(session, "end-turn");
+  await session.wait(async () => (await phaseText()) !== before, 10000);
+}
+
+async function exploreWhereStanding(session) {
+  const act = await session.wait(until.elementLocated(byTestId("act")), 10000);
+  const active = Number(await act.getAttribute("data-active"));
+  await tap(session, "tool-explore");
+  await tapInside(
+    session,
+    await session.findElement(byTestId("board")),
+    `(el) => { const c = el.querySelector('[data-testid="hero-${active}"] circle').getBoundingClientRect();
+               return [c.x + c.width / 2, c.y + c.height / 2]; }`,
+  );
+  await tap(session, "ask-referee");
+  return (await session.wait(until.elementLocated(byTestId("verdict")), 10000)).getText();
+}
+
+test("a three-player game is won with the fourth Lost Child", async () => {
+  const photo = path.join(fx.dir, "peter.jpg");
+  const truth = JSON.parse(
+    execFileSync(path.join(root, "target/debug/sleeve-synth"), ["43", photo, "1600", "1250", "1100"], {
+      encoding: "utf8",
+    }),
+  );
+  const { session } = await openApp();
+  try {
+    for (const h of ["peter-pan", "wendy", "tiger-lily"]) await tap(session, `hero-${h}`);
+    await (await session.findElement(byTestId("pans-seed"))).sendKeys("5");
+    await tap(session, "start-pans");
+    const checklist = await session.wait(until.elementLocated(byTestId("setup-checklist")), 10000);
+    assert.match(await checklist.getText(), /for 3 players 5 Distance and 7 Direction/);
+    await screenshot(session, "pans-win-01-checklist");
+
+    // Seat 1, Peter Pan: his sleeve is checked when Tiger Lily explores. Read from the photo,
+    // then the read cross is dragged onto Tiger Lily's start.
+    await passedTo(session, 1);
+    assert.match(await (await session.wait(until.elementLocated(byTestId("mini-number")), 10000)).getText(), /mini-card is no\. \d/);
+    await (await session.wait(until.elementLocated(byTestId("photo")), 10000)).sendKeys(photo);
+    const summary = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
+    assert.match(await summary.getText(), new RegExp(`Found ${truth.hooks.length} Hook circles`));
+    await dragInside(
+      session,
+      await session.findElement(byTestId("mini-card")),
+      card(truth.cross.x, truth.cross.y),
+      card(45, 20),
+    );
+    const moved = await session.executeScript(
+      `const g = document.querySelector('[data-testid="mini-card"] .cross-mark');
+       return g.getAttribute("transform");`,
+    );
+    const [, mx, my] = moved.match(/translate\(([-\d.]+) ([-\d.]+)\)/).map(Number);
+    assert.ok(Math.hypot(mx - 45, my - 20) < 1.5, `the cross was dragged to ${mx},${my}`);
+    await screenshot(session, "pans-win-02-cross-dragged");
+    await confirmSleeve(session);
+    // Seat 2, Wendy (checked when Peter explores): the Child is far from Peter.
+    await sleeveByHand(session, 2, [30, 80], [50, 50]);
+    // Seat 3, Tiger Lily (checked when Wendy explores): the Child where Wendy stands.
+    await sleeveByHand(session, 3, [15, 70], [45, 50]);
+    await session.wait(async () => (await phase(session)) === "visions", 10000);
+
+    // Round 1.
+    for (let seat = 0; seat < 3; seat++) await visionsOf(session);
+    await tap(session, "start-acting");
+    await session.wait(async () => (await phase(session)) === "act", 10000);
+    // Peter Pan finds nothing; the verdict is undone, and the record says so.
+    assert.match(await exploreWhereStanding(session), /No sign of Hook[\s\S]*Not here/);
+    await tap(session, "undo");
+    const withdrawn = await session.wait(until.elementLocated(byTestId("withdrawn")), 10000);
+    assert.match(await withdrawn.getText(), /undone after the referee had answered: Round 1, Peter Pan explored: No sign of Hook · Not here/);
+    await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", withdrawn);
+    await screenshot(session, "pans-win-03-verdict-undone");
+    assert.match(await exploreWhereStanding(session), /Not here/);
+    await endTurn(session);
+    // Wendy finds Tiger Lily's Child: the table reads it, then Tiger Lily takes a new sleeve.
+    assert.match(await exploreWhereStanding(session), /Lost Child found!/);
+    await screenshot(session, "pans-win-04-child-found");
+    await sleeveByHand(session, 3, [15, 70], [45, 50]);
+    await endTurn(session);
+    // Tiger Lily finds Peter Pan's (the photographed sleeve); Peter Pan takes a new one.
+    assert.match(await exploreWhereStanding(session), /Lost Child found!/);
+    await sleeveByHand(session, 1, [45, 20], [15, 80]);
+    await endTurn(session);
+
+    // Round 2: Wendy moves the Direction Vision she gave Peter Pan before playing.
+    await session.wait(async () => (await phase(session)) === "visions", 10000);
+    await visionsOf(session);
+    await visionsOf(session, async () => {
+      const before = await (await session.findElement(byTestId("reposition-card"))).getText();
+      await session.executeScript(
+        `const r = document.querySelector('[data-testid="reposition-at"]');
+         r.value = "0.9"; r.dispatchEvent(new Event("input", { bubbles: true }));`,
+      );
+      await tap(session, "reposition-card");
+      await session.wait(async () => {
+        const b = await session.findElements(byTestId("reposition-card"));
+        return b.length > 0 && (await b[0].getText()) !== before && /now at 90%/.test(await b[0].getText());
+      }, 10000);
+      await screenshot(session, "pans-win-05-wendy-repositions");
+    });
+    await visionsOf(session);
+    await tap(session, "start-acting");
+    await session.wait(async () => (await phase(session)) === "act", 10000);
+    assert.match(await exploreWhereStanding(session), /Lost Child found!/);
+    await sleeveByHand(session, 3, [15, 70], [45, 50]);
+    await endTurn(session);
+    assert.match(await exploreWhereStanding(session), /Lost Child found!/);
+    const end = await session.wait(until.elementLocated(byTestId("end")), 10000);
+    assert.equal(await end.getAttribute("data-outcome"), "won");
+    const filled = await session.executeScript(
+      `return document.querySelectorAll('[data-testid="child-track"] li.on').length`,
+    );
+    assert.equal(filled, 4);
+    await screenshot(session, "pans-win-06-won");
+  } catch (e) {
+    await screenshot(session, "pans-win-failure");
+    throw e;
+  } finally {
+    await session.quit();
+  }
+});
