@@ -431,12 +431,7 @@ async fn an_undone_verdict_stays_in_the_record() {
     let mut rng = Chance::from_seed(77);
     let mut crosses = Vec::new();
     // The bot plays until the referee has answered once.
-    while view
-        .history
-        .first()
-        .and_then(|h| h.verdict.clone())
-        .is_none()
-    {
+    while view.history.first().and_then(|h| h.verdict).is_none() {
         let before = mirror.clone();
         let cmd = sim::step(&mut mirror, &mut rng, &mut crosses).expect("the game goes on");
         view = match cmd {
