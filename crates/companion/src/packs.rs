@@ -4,16 +4,7 @@ use std::sync::OnceLock;
 
 use neverland_legacy::{Pack, PackError, Scenario};
 
-const LEGACY: [(&str, &str); 2] = [
-    (
-        "assets/legacy/lost-allies.json",
-        include_str!("../../../assets/legacy/lost-allies.json"),
-    ),
-    (
-        "assets/legacy/pirates.json",
-        include_str!("../../../assets/legacy/pirates.json"),
-    ),
-];
+use neverland_legacy::pack::BUILTIN as LEGACY;
 
 /// Parses every built-in Legacy pack (once per process).
 pub fn legacy_packs() -> Result<&'static [Pack], PackError> {

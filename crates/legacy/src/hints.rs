@@ -13,16 +13,34 @@ use crate::position::Position;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Act {
-    Wound { character: String, wounds: u8 },
-    KillHostage { hostage: String },
-    Search { location: String },
-    Move { to: String, path: Vec<String> },
-    RescueHostage { hostage: String },
+    Wound {
+        character: String,
+        wounds: u8,
+    },
+    KillHostage {
+        hostage: String,
+    },
+    Search {
+        location: String,
+    },
+    Move {
+        to: String,
+        path: Vec<String>,
+    },
+    RescueHostage {
+        hostage: String,
+    },
     None,
+    /// A Named Enemy's section: Enemies of a kind discovered in its Location.
+    Discover {
+        kind: String,
+        count: u8,
+        location: String,
+    },
 }
 
 impl Act {
-    fn order_key(&self) -> (u8, &str) {
+    pub fn order_key(&self) -> (u8, &str) {
         match self {
             Act::Wound { character, .. } => (5, character),
             Act::KillHostage { hostage } => (0, hostage),
@@ -30,6 +48,7 @@ impl Act {
             Act::Move { to, .. } => (1, to),
             Act::RescueHostage { hostage } => (3, hostage),
             Act::None => (2, ""),
+            Act::Discover { location, .. } => (6, location),
         }
     }
 }
@@ -70,21 +89,13 @@ enum Target {
 }
 
 struct Table<'a> {
-    pack: &'a Pack,
     map: &'a Map,
-    pos: Position,
+    pos: &'a Position,
 }
 
 impl Table<'_> {
     fn at(&self, name: &str) -> usize {
         self.map.id(name).expect("validated")
-    }
-
-    fn slots(&self, character: &str) -> u8 {
-        self.pack
-            .character(character)
-            .map(|c| c.wound_slots)
-            .unwrap_or(3)
     }
 
     /// Characters an Enemy can target: standing, and where Enemies go.
@@ -354,68 +365,83 @@ impl Table<'_> {
             }
         }
     }
+}
 
-    /// Carries out an option on the working position; returns a loss if it loses the game.
-    fn carry_out(&mut self, enemy: usize, act: &Act) -> Option<Loss> {
-        match act {
-            Act::Wound { character, wounds } => {
-                let slots = self.slots(character);
-                let c = self
-                    .pos
-                    .characters
-                    .iter_mut()
-                    .find(|c| c.id == *character)
-                    .expect("a target exists");
-                for _ in 0..*wounds {
-                    if c.fallen {
-                        break;
+/// Carries out an option on a position; returns a loss if it loses the game. (An Enemy's Search
+/// only takes the token here: drawing the card is the game's business.)
+pub fn carry_out(pack: &Pack, pos: &mut Position, enemy: usize, act: &Act) -> Option<Loss> {
+    match act {
+        Act::Wound { character, wounds } => {
+            let slots = pack
+                .character(character)
+                .map(|c| c.wound_slots)
+                .unwrap_or(3);
+            let c = pos
+                .characters
+                .iter_mut()
+                .find(|c| c.id == *character)
+                .expect("a target exists");
+            for _ in 0..*wounds {
+                if c.fallen {
+                    break;
+                }
+                if c.wounds < slots {
+                    c.wounds += 1;
+                    c.despair = (c.despair + 1).min(pack.supply.despair_max);
+                    // A Pirate carrying a Hostage drops one for each Wound.
+                    if !c.carrying.is_empty() {
+                        let h = c.carrying.remove(0);
+                        let at = c.at.clone();
+                        pos.hostages.push(crate::position::HostageAt { id: h, at });
                     }
-                    if c.wounds < slots {
-                        c.wounds += 1;
-                        c.despair = (c.despair + 1).min(self.pack.supply.despair_max);
-                        // A Pirate carrying a Hostage drops one for each Wound.
-                        if !c.carrying.is_empty() {
-                            let h = c.carrying.remove(0);
-                            let at = c.at.clone();
-                            self.pos
-                                .hostages
-                                .push(crate::position::HostageAt { id: h, at });
-                        }
-                    } else {
-                        c.fallen = true;
-                    }
-                }
-                if self.pos.characters.iter().all(|c| c.fallen) {
-                    return Some(Loss::AllCharactersFallen);
+                } else {
+                    c.fallen = true;
                 }
             }
-            Act::KillHostage { hostage } => {
-                self.pos.hostages.retain(|h| h.id != *hostage);
-                return Some(Loss::HostageKilled);
+            if pos.characters.iter().all(|c| c.fallen) {
+                return Some(Loss::AllCharactersFallen);
             }
-            Act::RescueHostage { hostage } => {
-                self.pos.hostages.retain(|h| h.id != *hostage);
-                return Some(Loss::HostageRescuedByFairy);
-            }
-            Act::Search { location } => {
-                if let Some(n) = self.pos.search_tokens.get_mut(location) {
-                    *n = n.saturating_sub(1);
-                }
-            }
-            Act::Move { to, .. } => self.pos.enemies[enemy].at = to.clone(),
-            Act::None => {}
         }
-        None
+        Act::KillHostage { hostage } => {
+            pos.hostages.retain(|h| h.id != *hostage);
+            return Some(Loss::HostageKilled);
+        }
+        Act::RescueHostage { hostage } => {
+            pos.hostages.retain(|h| h.id != *hostage);
+            return Some(Loss::HostageRescuedByFairy);
+        }
+        Act::Search { location } => {
+            if let Some(n) = pos.search_tokens.get_mut(location) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        Act::Move { to, .. } => pos.enemies[enemy].at = to.clone(),
+        Act::None | Act::Discover { .. } => {}
     }
+    None
+}
+
+/// What Enemy `enemy` of a validated position does when it activates: the priority line that
+/// applied and its options (ties), ordered by action, then by id.
+pub fn enemy_activation(
+    pack: &Pack,
+    map: &Map,
+    pos: &Position,
+    enemy: usize,
+) -> (String, Vec<Act>) {
+    let kind = pack
+        .enemy_kinds
+        .iter()
+        .find(|k| k.id == pos.enemies[enemy].kind)
+        .expect("validated");
+    let (priority, mut options) = Table { map, pos }.activate(enemy, kind);
+    options.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
+    (priority, options)
 }
 
 /// The hints for a Threat of `colour` on a validated position.
 pub fn hints(pack: &Pack, map: &Map, position: &Position, colour: Colour) -> Hints {
-    let mut table = Table {
-        pack,
-        map,
-        pos: position.clone(),
-    };
+    let mut pos = position.clone();
     let twice = position.named_enemies.iter().any(|n| {
         pack.named_enemies
             .iter()
@@ -433,15 +459,14 @@ pub fn hints(pack: &Pack, map: &Map, position: &Position, colour: Colour) -> Hin
             continue;
         }
         for _ in 0..if twice { 2 } else { 1 } {
-            let (priority, mut options) = table.activate(e, kind);
-            options.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
+            let (priority, options) = enemy_activation(pack, map, &pos, e);
             let first = options[0].clone();
             activations.push(Activation {
                 enemy: position.enemies[e].id.clone(),
                 priority,
                 options,
             });
-            if let Some(lost) = table.carry_out(e, &first) {
+            if let Some(lost) = carry_out(pack, &mut pos, e, &first) {
                 outcome = Some(Outcome { lost });
                 break 'enemies;
             }

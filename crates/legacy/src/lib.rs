@@ -5,11 +5,13 @@
 //! and content arrives as text the caller has read.
 
 pub mod dice;
+pub mod engine;
 pub mod game;
 pub mod hints;
 pub mod map;
 pub mod pack;
 pub mod position;
+pub mod sim;
 
 pub use dice::{MoraleRoll, Stone, StoneRng, TurnPlan};
 pub use game::{Command, GameState, RuleError};

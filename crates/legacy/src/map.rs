@@ -14,6 +14,9 @@ pub struct Map {
     enemy: Vec<Vec<usize>>,
     /// Adjacency within one board only ("on the same Island").
     local: Vec<Vec<usize>>,
+    /// How Characters walk: board adjacency and Stairs (flying and the Rowboat are moves of
+    /// their own).
+    walk: Vec<Vec<usize>>,
     reachable: Vec<bool>,
 }
 
@@ -47,6 +50,12 @@ impl Map {
                 link(&mut enemy, index[a], index[b]);
             }
         }
+        let mut walk = local.clone();
+        for a in &pack.links.stairs {
+            for b in &pack.links.stairs {
+                link(&mut walk, index[a], index[b]);
+            }
+        }
         for group in [&pack.links.stairs, &pack.links.enemy_shores] {
             for a in group {
                 for b in group {
@@ -65,7 +74,7 @@ impl Map {
                 }
             }
         }
-        for adj in [&mut enemy, &mut local] {
+        for adj in [&mut enemy, &mut local, &mut walk] {
             for v in adj.iter_mut() {
                 v.sort_by(|a, b| names[*a].cmp(&names[*b]));
             }
@@ -76,6 +85,7 @@ impl Map {
             board,
             enemy,
             local,
+            walk,
             reachable,
         }
     }
@@ -95,6 +105,19 @@ impl Map {
     /// Can an Enemy stand here or find a target here?
     pub fn reachable(&self, i: usize) -> bool {
         self.reachable[i]
+    }
+
+    /// Where a Character may walk in one Move (same board, or Stairs to Stairs).
+    pub fn walk_neighbours(&self, i: usize) -> &[usize] {
+        &self.walk[i]
+    }
+
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
     }
 
     pub fn enemy_neighbours(&self, i: usize) -> &[usize] {

@@ -141,6 +141,151 @@ pub struct NamedEnemySheet {
     pub set_aside: bool,
     /// While in play, every other Enemy activates twice (Hook's Frightful Reputation).
     pub frightful_reputation: bool,
+    /// Where the sheet says to place the standee.
+    pub placement: String,
+    /// What it does when a Threat of a section's colour is drawn.
+    pub sections: Vec<Section>,
+    pub source: Source,
+}
+
+/// What a Named Enemy moves toward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Aim {
+    Character,
+    Hostage,
+    Search,
+}
+
+/// One step of a Named Enemy's section, in the order printed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Step {
+    /// Move up to `locations` toward the nearest Location holding the aim.
+    MoveToward { aim: Aim, locations: u8 },
+    /// Deal Wounds to Characters in its Location: to one Character, or (`distribute`) a total
+    /// the players share out; with `or_kill_hostage` the players may have it kill a Hostage there
+    /// instead.
+    Wound {
+        wounds: u8,
+        distribute: bool,
+        or_kill_hostage: bool,
+    },
+    /// Remove a Search token in its Location and draw a Search card.
+    Search,
+    /// Discover Enemies of a kind in its Location.
+    Discover { kind: String, count: u8 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    pub colour: Colour,
+    pub steps: Vec<Step>,
+    pub source: Source,
+}
+
+/// Tokens a Threat card's diagram adds to one Location.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub at: String,
+    #[serde(default)]
+    pub enemies: u8,
+    #[serde(default)]
+    pub search: u8,
+}
+
+/// A Threat card's effect text, resolved before the Enemies activate.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ThreatEffect {
+    /// Every standing Character on this board gains 1 Despair.
+    DespairOnBoard { board: String },
+    /// Every Named Enemy in play removes 1 Wound.
+    NamedEnemiesHeal,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatCard {
+    pub id: String,
+    /// Absent only on the Named Enemy card.
+    #[serde(default)]
+    pub colour: Option<Colour>,
+    #[serde(default)]
+    pub named_enemy: bool,
+    #[serde(default)]
+    pub effect: Option<ThreatEffect>,
+    /// The Discover diagram, in the order the tokens are placed.
+    #[serde(default)]
+    pub discover: Vec<Placement>,
+    pub source: Source,
+}
+
+/// Items a Character keeps until they discard them for the effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum Item {
+    /// Lost Allies: Rescue a Hostage in your Location (top Deck, or a controlled Gun Deck), or
+    /// ignore Enemies while moving for the rest of the turn.
+    FairyDust,
+    /// Remove 1 Wound (authored).
+    Bandage,
+    /// Recover your Destiny (authored).
+    LuckyCharm,
+    /// Remove 1 Despair (authored).
+    Grog,
+}
+
+impl Item {
+    pub fn id(self) -> &'static str {
+        match self {
+            Item::FairyDust => "fairy-dust",
+            Item::Bandage => "bandage",
+            Item::LuckyCharm => "lucky-charm",
+            Item::Grog => "grog",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Item> {
+        [Item::FairyDust, Item::Bandage, Item::LuckyCharm, Item::Grog]
+            .into_iter()
+            .find(|i| i.id() == s)
+    }
+}
+
+/// What a Search card does.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum SearchEffect {
+    Ambush { kind: String, count: u8 },
+    Junk,
+    Hostage { hostage: String },
+    Item { item: Item },
+    Trap { wounds: u8, despair: u8 },
+    Treasure { coins: u8 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SearchCard {
+    pub id: String,
+    /// How many of this card the deck holds (each copy is its own card: `id`, or `id-N`).
+    pub copies: u8,
+    pub card: SearchEffect,
+    pub source: Source,
+}
+
+/// The set-up recipe.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupRecipe {
+    /// Threat cards drawn at set-up for their Discover diagrams only.
+    pub threat_setup_draws: u8,
+    /// The Search deck's top stacks, sizes from the top; the Hostage cards are shuffled into the
+    /// pile below them with the rest of the cards.
+    pub search_stacks: Vec<u8>,
     pub source: Source,
 }
 
@@ -169,7 +314,26 @@ pub struct Pack {
     pub named_enemies: Vec<NamedEnemySheet>,
     pub hostages: Vec<String>,
     pub supply: Supply,
+    pub threat_cards: Vec<ThreatCard>,
+    pub search_cards: Vec<SearchCard>,
+    pub setup: SetupRecipe,
 }
+
+/// The built-in packs as (file, text), compiled in from `assets/legacy/`.
+pub const BUILTIN: [(&str, &str); 2] = [
+    (
+        "assets/legacy/lost-allies.json",
+        include_str!("../../../assets/legacy/lost-allies.json"),
+    ),
+    (
+        "assets/legacy/pirates.json",
+        include_str!("../../../assets/legacy/pirates.json"),
+    ),
+];
+
+/// Threat and Search cards in the box of each scenario.
+pub const THREAT_CARDS: usize = 16;
+pub const SEARCH_CARDS: usize = 38;
 
 /// A pack that could not be used: which file, where in it, and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -290,7 +454,193 @@ impl Pack {
         if self.hostages.is_empty() {
             return Err(("hostages".into(), "a scenario needs Hostages".into()));
         }
+        let enemy_place = |l: &str| {
+            locations.contains(l) && !self.links.unreachable_for_enemies.iter().any(|u| u == l)
+        };
+        for (i, n) in self.named_enemies.iter().enumerate() {
+            if !enemy_place(&n.placement) {
+                return Err((
+                    format!("named_enemies[{i}].placement"),
+                    format!("{:?} is not a Location Enemies stand in", n.placement),
+                ));
+            }
+            for (s, sec) in n.sections.iter().enumerate() {
+                for (j, st) in sec.steps.iter().enumerate() {
+                    if let Step::Discover { kind, .. } = st
+                        && !kinds.contains(kind.as_str())
+                    {
+                        return Err((
+                            format!("named_enemies[{i}].sections[{s}].steps[{j}].kind"),
+                            format!("unknown Enemy kind {kind:?}"),
+                        ));
+                    }
+                }
+            }
+        }
+        if self.threat_cards.len() != THREAT_CARDS {
+            return Err((
+                "threat_cards".into(),
+                format!(
+                    "the Threat deck holds {THREAT_CARDS} cards, not {}",
+                    self.threat_cards.len()
+                ),
+            ));
+        }
+        let mut ids = HashSet::new();
+        for (i, t) in self.threat_cards.iter().enumerate() {
+            if !ids.insert(t.id.as_str()) || !is_kebab(&t.id) {
+                return Err((
+                    format!("threat_cards[{i}].id"),
+                    format!("{:?} is not a new kebab-case id", t.id),
+                ));
+            }
+            if t.named_enemy == t.colour.is_some() {
+                return Err((
+                    format!("threat_cards[{i}].colour"),
+                    "the Named Enemy card has no colour; every other card has one".into(),
+                ));
+            }
+            for (j, p) in t.discover.iter().enumerate() {
+                if !enemy_place(&p.at) {
+                    return Err((
+                        format!("threat_cards[{i}].discover[{j}].at"),
+                        format!("{:?} is not a Location Enemies stand in", p.at),
+                    ));
+                }
+            }
+            if let Some(ThreatEffect::DespairOnBoard { board }) = &t.effect
+                && !self.boards.iter().any(|b| b.id == *board)
+            {
+                return Err((
+                    format!("threat_cards[{i}].effect.board"),
+                    format!("unknown board {board:?}"),
+                ));
+            }
+        }
+        if self.threat_cards.iter().filter(|t| t.named_enemy).count() != 1 {
+            return Err((
+                "threat_cards".into(),
+                "exactly one card is the Named Enemy card".into(),
+            ));
+        }
+        let mut ids = HashSet::new();
+        for (i, c) in self.search_cards.iter().enumerate() {
+            if !ids.insert(c.id.as_str()) || !is_kebab(&c.id) || c.copies == 0 {
+                return Err((
+                    format!("search_cards[{i}].id"),
+                    format!("{:?} is not a new kebab-case id with copies", c.id),
+                ));
+            }
+            match &c.card {
+                SearchEffect::Ambush { kind, .. } if !kinds.contains(kind.as_str()) => {
+                    return Err((
+                        format!("search_cards[{i}].card.kind"),
+                        format!("unknown Enemy kind {kind:?}"),
+                    ));
+                }
+                SearchEffect::Hostage { hostage } if !self.hostages.contains(hostage) => {
+                    return Err((
+                        format!("search_cards[{i}].card.hostage"),
+                        format!("unknown Hostage {hostage:?}"),
+                    ));
+                }
+                SearchEffect::Trap { .. } if self.scenario == Scenario::LostAllies => {
+                    return Err((
+                        format!("search_cards[{i}].card.type"),
+                        "Traps appear only when playing as the Pirates".into(),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let total: usize = self.search_cards.iter().map(|c| c.copies as usize).sum();
+        if total != SEARCH_CARDS {
+            return Err((
+                "search_cards".into(),
+                format!("the Search deck holds {SEARCH_CARDS} cards, not {total}"),
+            ));
+        }
+        for (i, h) in self.hostages.iter().enumerate() {
+            let n = self
+                .search_cards
+                .iter()
+                .filter(|c| matches!(&c.card, SearchEffect::Hostage { hostage } if hostage == h))
+                .map(|c| c.copies)
+                .sum::<u8>();
+            if n != 1 {
+                return Err((
+                    format!("hostages[{i}]"),
+                    format!("{h:?} needs exactly one Hostage card, not {n}"),
+                ));
+            }
+        }
+        if self
+            .setup
+            .search_stacks
+            .iter()
+            .map(|&n| n as usize)
+            .sum::<usize>()
+            + self.hostages.len()
+            > SEARCH_CARDS
+        {
+            return Err((
+                "setup.search_stacks".into(),
+                "the stacks hold more cards than the deck".into(),
+            ));
+        }
         Ok(())
+    }
+
+    /// The built-in pack of a scenario (parsed and validated on each call: cache it).
+    pub fn builtin(scenario: Scenario) -> Result<Pack, PackError> {
+        let (file, text) = BUILTIN[match scenario {
+            Scenario::LostAllies => 0,
+            Scenario::Pirates => 1,
+        }];
+        Pack::from_json(file, text)
+    }
+
+    /// Every card of the Search deck by its own id (`id` for a single copy, `id-N` otherwise).
+    pub fn search_card_ids(&self) -> Vec<String> {
+        self.search_cards
+            .iter()
+            .flat_map(|c| {
+                (1..=c.copies).map(move |n| {
+                    if c.copies == 1 {
+                        c.id.clone()
+                    } else {
+                        format!("{}-{n}", c.id)
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// The effect of a Search card by its own id.
+    pub fn search_card(&self, card: &str) -> Option<&SearchEffect> {
+        self.search_cards.iter().find_map(|c| {
+            let ok = if c.copies == 1 {
+                card == c.id
+            } else {
+                card.strip_prefix(c.id.as_str())
+                    .and_then(|r| r.strip_prefix('-'))
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .is_some_and(|n| (1..=c.copies).contains(&n))
+            };
+            ok.then_some(&c.card)
+        })
+    }
+
+    pub fn threat_card(&self, id: &str) -> Option<&ThreatCard> {
+        self.threat_cards.iter().find(|t| t.id == id)
+    }
+
+    pub fn named(&self, id: &str) -> Option<&NamedEnemySheet> {
+        self.named_enemies.iter().find(|n| n.id == id)
+    }
+
+    pub fn kind(&self, id: &str) -> Option<&EnemyKind> {
+        self.enemy_kinds.iter().find(|k| k.id == id)
     }
 
     pub fn character(&self, id: &str) -> Option<&CharacterSheet> {
@@ -323,24 +673,37 @@ fn is_kebab(s: &str) -> bool {
 mod tests {
     use super::*;
 
-    const GOOD: &str = r#"{"id":"t","version":1,"scenario":"pirates","name":"T",
-        "characters":[{"id":"smee","name":"Smee","wound_slots":3,"source":"rulebook"}],
-        "boards":[{"id":"b","locations":["here","there"],"adjacent":[["here","there"]]}],
-        "links":{"stairs":[],"enemy_shores":[],"unreachable_for_enemies":[],"source":"rulebook"},
-        "enemy_kinds":[{"id":"orphan","colour":"red","wounds":1,"moves":1,"table":"orphan","source":"rulebook"}],
+    /// A small pack that passes every check: one Hostage card and 37 Junk, 15 red Threats.
+    fn good() -> String {
+        let threats: Vec<String> = (1..=15)
+            .map(|i| format!(r#"{{"id":"r-{i}","colour":"red","discover":[{{"at":"here","enemies":1}}],"source":"authored"}}"#))
+            .collect();
+        format!(
+            r#"{{"id":"t","version":1,"scenario":"pirates","name":"T",
+        "characters":[{{"id":"smee","name":"Smee","wound_slots":3,"source":"rulebook"}}],
+        "boards":[{{"id":"b","locations":["here","there"],"adjacent":[["here","there"]]}}],
+        "links":{{"stairs":[],"enemy_shores":[],"unreachable_for_enemies":[],"source":"rulebook"}},
+        "enemy_kinds":[{{"id":"orphan","colour":"red","wounds":1,"moves":1,"table":"orphan","source":"rulebook"}}],
         "named_enemies":[],"hostages":["john"],
-        "supply":{"enemies_per_kind":8,"search_tokens":16,"coins":6,"despair_max":4,"source":"authored"}}"#;
+        "supply":{{"enemies_per_kind":8,"search_tokens":16,"coins":6,"despair_max":4,"source":"authored"}},
+        "threat_cards":[{{"id":"named-enemy","named_enemy":true,"source":"rulebook"}},{}],
+        "search_cards":[{{"id":"hostage-john","copies":1,"card":{{"type":"hostage","hostage":"john"}},"source":"rulebook"}},
+            {{"id":"junk","copies":37,"card":{{"type":"junk"}},"source":"authored"}}],
+        "setup":{{"threat_setup_draws":4,"search_stacks":[4,8],"source":"authored"}}}}"#,
+            threats.join(",")
+        )
+    }
 
     #[test]
     fn good_pack_loads() {
-        let p = Pack::from_json("t.json", GOOD).unwrap();
+        let p = Pack::from_json("t.json", &good()).unwrap();
         assert_eq!(p.scenario, Scenario::Pirates);
         assert_eq!(p.stone_action(Stone::TauntLoot), ActionId::Loot);
     }
 
     #[test]
     fn type_error_names_file_and_path() {
-        let bad = GOOD.replace("\"wound_slots\":3", "\"wound_slots\":\"three\"");
+        let bad = good().replace("\"wound_slots\":3", "\"wound_slots\":\"three\"");
         let e = Pack::from_json("assets/legacy/pirates.json", &bad).unwrap_err();
         assert_eq!(e.file, "assets/legacy/pirates.json");
         assert_eq!(e.path, "characters[0].wound_slots");
@@ -352,11 +715,11 @@ mod tests {
 
     #[test]
     fn unknown_scenario_and_field_are_refused() {
-        let e = Pack::from_json("p", &GOOD.replace("pirates", "ninjas")).unwrap_err();
+        let e = Pack::from_json("p", &good().replace("pirates", "ninjas")).unwrap_err();
         assert_eq!(e.path, "scenario");
         let e = Pack::from_json(
             "p",
-            &GOOD.replace("\"name\":\"T\"", "\"name\":\"T\",\"x\":1"),
+            &good().replace("\"name\":\"T\"", "\"name\":\"T\",\"x\":1"),
         )
         .unwrap_err();
         assert!(e.reason.contains("unknown field"), "{e}");
@@ -364,16 +727,16 @@ mod tests {
 
     #[test]
     fn semantic_errors_name_the_field() {
-        let dup = GOOD.replacen(
+        let dup = good().replacen(
             "\"source\":\"rulebook\"}]",
             "\"source\":\"rulebook\"},{\"id\":\"smee\",\"name\":\"S\",\"wound_slots\":3,\"source\":\"authored\"}]",
             1,
         );
         let e = Pack::from_json("p", &dup).unwrap_err();
         assert_eq!(e.path, "characters[1].id");
-        let e = Pack::from_json("p", &GOOD.replace("\"smee\"", "\"Mr Smee\"")).unwrap_err();
+        let e = Pack::from_json("p", &good().replace("\"smee\"", "\"Mr Smee\"")).unwrap_err();
         assert_eq!(e.path, "characters[0].id");
-        let e = Pack::from_json("p", &GOOD.replace(":3,", ":0,")).unwrap_err();
+        let e = Pack::from_json("p", &good().replace(":3,", ":0,")).unwrap_err();
         assert_eq!(e.path, "characters[0].wound_slots");
     }
 
@@ -381,19 +744,19 @@ mod tests {
     fn board_errors_name_the_field() {
         let e = Pack::from_json(
             "p",
-            &GOOD.replace("[[\"here\",\"there\"]]", "[[\"here\",\"nowhere\"]]"),
+            &good().replace("[[\"here\",\"there\"]]", "[[\"here\",\"nowhere\"]]"),
         )
         .unwrap_err();
         assert_eq!(e.path, "boards[0].adjacent[0][1]");
         let e = Pack::from_json(
             "p",
-            &GOOD.replace("\"stairs\":[]", "\"stairs\":[\"attic\"]"),
+            &good().replace("\"stairs\":[]", "\"stairs\":[\"attic\"]"),
         )
         .unwrap_err();
         assert_eq!(e.path, "links.stairs[0]");
         let e = Pack::from_json(
             "p",
-            &GOOD.replace("\"table\":\"orphan\"", "\"table\":\"chess\""),
+            &good().replace("\"table\":\"orphan\"", "\"table\":\"chess\""),
         )
         .unwrap_err();
         assert_eq!(e.path, "enemy_kinds[0].table");

@@ -1,0 +1,2038 @@
+//! The whole game of Neverland's Legacy as a pure state machine: set-up from a pack and a seed,
+//! the turn (Morale Check, Actions, end-of-turn Location effects), the Threat (draw from a
+//! digital deck or record the physical card, Destiny colour change, effect, every Enemy's
+//! activation with the players' tie choices, Named Enemy sections, Discover), Search cards,
+//! Hostages, Location control and abilities, and wins and losses the moment they happen.
+//!
+//! The table itself is a [`Position`] (the interchange format), so exporting a game is a copy.
+//! `Game::replay` derives the state from the seed and the log; `apply` validates a command on a
+//! copy and either commits it or returns the reason and leaves the game untouched.
+
+use std::collections::HashSet;
+
+use neverland_chance::Chance;
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{Stone, TurnPlan};
+use crate::hints::{self, Act};
+use crate::map::Map;
+use crate::pack::{ActionId, Aim, Colour, Item, Pack, Scenario, SearchEffect, Step, ThreatEffect};
+use crate::position::{CharacterAt, EnemyAt, FORMAT, HostageAt, NamedAt, Position};
+
+/// How a game is set up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// 1 to 4; solo (1) plays two Characters with a 2-player set-up.
+    pub players: u8,
+    /// The Characters in turn order; empty takes the pack's first ones.
+    #[serde(default)]
+    pub characters: Vec<String>,
+    /// The players draw real Threat cards and tell the engine which one came up.
+    #[serde(default)]
+    pub physical_threat_deck: bool,
+}
+
+/// Everything a player can tell the engine. Stored as JSON in the game's log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "kebab-case",
+    rename_all_fields = "snake_case"
+)]
+pub enum Command {
+    /// Roll one Stone of Chance per Despair token of the active Character.
+    MoraleCheck,
+    /// Walk to a Location (same board, or Stairs), or fly (Lost Allies); `escort` takes Hostages
+    /// along (Lost Allies).
+    Move {
+        to: String,
+        #[serde(default)]
+        escort: Vec<String>,
+    },
+    Fight {
+        target: String,
+    },
+    Search,
+    /// Pirates: the Search Action that captures a Hostage in your Location.
+    Capture {
+        hostage: String,
+    },
+    /// Lost Allies: pull an Enemy from an adjacent Location (two from one Location with the Bow).
+    Taunt {
+        enemy: String,
+        #[serde(default)]
+        also: Option<String>,
+    },
+    /// Pirates: push an Enemy in your Location to an adjacent one (two with Mermaid's Lagoon).
+    Scare {
+        enemy: String,
+        to: String,
+        #[serde(default)]
+        also: Option<String>,
+    },
+    /// Lost Allies: remove 1 Despair from yourself or an ally here, or rescue a Fallen ally here.
+    Courage {
+        character: String,
+    },
+    /// Pirates: gain 2 Coins.
+    LootGain {
+        #[serde(default)]
+        bonus_despair: bool,
+    },
+    /// Pirates: spend Coins to remove as many Despair.
+    LootSpend {
+        coins: u8,
+    },
+    /// Pirates: spend 2 Coins to rescue a Fallen ally here.
+    LootRescue {
+        character: String,
+    },
+    Rest,
+    /// Spend Destiny for a 5th Action.
+    FifthAction,
+    /// A free action: discard an Item for its effect (Fairy Dust names a Hostage to Rescue, or
+    /// none to ignore Enemies while moving).
+    UseItem {
+        item: Item,
+        #[serde(default)]
+        hostage: Option<String>,
+    },
+    /// A free action: give Items, Coins or (Pirates) a carried Hostage to a Character here.
+    Give {
+        to: String,
+        #[serde(default)]
+        item: Option<Item>,
+        #[serde(default)]
+        coins: u8,
+        #[serde(default)]
+        hostage: Option<String>,
+    },
+    /// Pirates, free: board the Rowboat docked here.
+    Board,
+    /// Pirates: step off the Rowboat onto its Shore.
+    StepOff,
+    /// Pirates: row the Rowboat you are on to another Shore or the Jolly Roger; `with` are
+    /// Characters at the Shore who board as it leaves.
+    Row {
+        to: String,
+        #[serde(default)]
+        with: Vec<String>,
+    },
+    /// Pirates: call the Rowboat to your Shore.
+    CallRowboat {
+        #[serde(default)]
+        with: Vec<String>,
+    },
+    /// Pirates, free: put a carried Hostage down here.
+    Drop {
+        hostage: String,
+    },
+    /// The Actions are over: end-of-turn Location effects, then the Threat.
+    EndActions,
+    /// Digital deck: the engine draws the top Threat card.
+    DrawThreat,
+    /// Physical deck: the players drew this card.
+    ThreatDrawn {
+        card: String,
+    },
+    /// A Character spends Destiny to change the Threat's colour.
+    ChangeColour {
+        character: String,
+        colour: Colour,
+    },
+    /// Resolve the Threat's effect and start the activations.
+    ResolveThreat,
+    /// Carry out option `option` of the next activation.
+    Activate {
+        option: usize,
+    },
+}
+
+/// Why a command was refused. The game is unchanged whenever one of these is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal(why.into()))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Loss {
+    SearchDeckEmpty,
+    HostageKilled,
+    HostageRescuedByFairy,
+    AllCharactersFallen,
+    ThirdNamedEnemy,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "result", rename_all = "kebab-case")]
+pub enum Outcome {
+    Won,
+    Lost { cause: Loss },
+}
+
+/// One Enemy (or one Named Enemy step) still to activate in the current Threat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "who", rename_all = "kebab-case")]
+pub enum Pending {
+    Enemy { id: String },
+    Named { id: String, step: usize },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "stage", rename_all = "kebab-case")]
+pub enum Phase {
+    /// The active Character rolls for Morale.
+    Morale,
+    /// The active Character takes Actions.
+    Actions,
+    /// Waiting for the Threat card.
+    Draw,
+    /// The card is drawn: the players may spend Destiny to change the colour.
+    Colour {
+        card: String,
+        colour: Colour,
+    },
+    /// Enemies and Named Enemies activate one at a time.
+    Activations {
+        card: String,
+        colour: Colour,
+        queue: Vec<Pending>,
+    },
+    Over {
+        outcome: Outcome,
+    },
+}
+
+/// What the active Character may still do this turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Turn {
+    pub stones: Vec<Stone>,
+    /// Mandatory Actions not yet performed.
+    pub mandatory: Vec<ActionId>,
+    /// Chosen Actions left.
+    pub chosen: u8,
+    pub fifth_used: bool,
+    /// Moved into Enemies: no more Moves this turn (Lost Allies).
+    pub stopped: bool,
+    /// Fairy Dust: Enemies are ignored while moving.
+    pub ignore_enemies: bool,
+    /// Wounds dealt to each Brute this turn.
+    pub brute_wounds: Vec<(String, u8)>,
+}
+
+/// The derived state of a game. Never stored: always rebuilt from the seed and the log.
+#[derive(Debug, Clone, Serialize)]
+pub struct Game {
+    pub scenario: Scenario,
+    pub setup: Setup,
+    pub table: Position,
+    /// Index into `table.characters` of the Character whose turn it is.
+    pub active: usize,
+    pub phase: Phase,
+    pub turn: Turn,
+    /// Threat cards: the deck (top last; with a physical deck only its contents matter), the
+    /// discard, and the four drawn at set-up for their Discover diagrams.
+    pub threat_deck: Vec<String>,
+    pub threat_discard: Vec<String>,
+    pub setup_threats: Vec<String>,
+    /// Search cards: the deck (top last), the discard, and those Enemies set aside.
+    pub search_deck: Vec<String>,
+    pub search_discard: Vec<String>,
+    pub set_aside: Vec<String>,
+    /// Items in each Character's hand, by Character index.
+    pub items: Vec<Vec<Item>>,
+    /// Named Enemies placed so far (in play or defeated), and those defeated.
+    pub named_placed: Vec<String>,
+    pub named_defeated: Vec<String>,
+    /// Stones rolled for Named Enemy fights, for the history.
+    pub fight_rolls: Vec<Stone>,
+    #[serde(skip)]
+    rng: Chance,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, o: &Self) -> bool {
+        // Two games from the same seed and log also agree on the random stream.
+        self.table == o.table
+            && self.active == o.active
+            && self.phase == o.phase
+            && self.turn == o.turn
+            && self.threat_deck == o.threat_deck
+            && self.threat_discard == o.threat_discard
+            && self.search_deck == o.search_deck
+            && self.search_discard == o.search_discard
+            && self.set_aside == o.set_aside
+            && self.items == o.items
+            && self.named_placed == o.named_placed
+            && self.named_defeated == o.named_defeated
+    }
+}
+
+/// The Location Characters start on (Neverland, or the Jolly Roger).
+fn start_location(pack: &Pack) -> &str {
+    &pack.boards[0].locations[0]
+}
+
+impl Game {
+    /// Sets up a game: boards, supply, the Threat deck with its 4 set-up draws, the Search deck
+    /// in its stacks, Characters on the small board, the Rowboat docked (Pirates).
+    pub fn new(pack: &Pack, map: &Map, setup: &Setup, seed: u64) -> Result<Game, Refusal> {
+        if !(1..=4).contains(&setup.players) {
+            return refuse(format!("1 to 4 players, not {}", setup.players));
+        }
+        let seats = setup.players.max(2) as usize;
+        let chars: Vec<String> = if setup.characters.is_empty() {
+            pack.characters
+                .iter()
+                .take(seats)
+                .map(|c| c.id.clone())
+                .collect()
+        } else {
+            setup.characters.clone()
+        };
+        if chars.len() != seats {
+            return refuse(format!(
+                "{} players play {seats} Characters, not {}",
+                setup.players,
+                chars.len()
+            ));
+        }
+        for (i, c) in chars.iter().enumerate() {
+            if pack.character(c).is_none() {
+                return refuse(format!("there is no Character {c:?} in this scenario"));
+            }
+            if chars[..i].contains(c) {
+                return refuse(format!("{c} is chosen twice"));
+            }
+        }
+        if pack.hostages.len() < seats {
+            return refuse("the pack has too few Hostages for this many players");
+        }
+        let start = start_location(pack).to_owned();
+        let mut rng = Chance::from_seed(seed);
+        let table = Position {
+            format: FORMAT.into(),
+            scenario: pack.scenario,
+            characters: chars
+                .iter()
+                .map(|c| CharacterAt {
+                    id: c.clone(),
+                    at: start.clone(),
+                    wounds: 0,
+                    despair: 0,
+                    destiny: true,
+                    fallen: false,
+                    coins: 0,
+                    items: vec![],
+                    carrying: vec![],
+                    on_rowboat: false,
+                })
+                .collect(),
+            enemies: vec![],
+            named_enemies: vec![],
+            search_tokens: Default::default(),
+            hostages: vec![],
+            rowboat: (pack.scenario == Scenario::Pirates).then(|| start.clone()),
+        };
+        // The Threat deck: Named Enemy card out, shuffle, 4 drawn for their diagrams only, the
+        // Named Enemy card shuffled back into the rest.
+        let named_card = pack
+            .threat_cards
+            .iter()
+            .find(|t| t.named_enemy)
+            .expect("validated")
+            .id
+            .clone();
+        let mut threats: Vec<String> = pack
+            .threat_cards
+            .iter()
+            .filter(|t| !t.named_enemy)
+            .map(|t| t.id.clone())
+            .collect();
+        rng.shuffle(&mut threats);
+        let n = pack.setup.threat_setup_draws as usize;
+        let setup_threats: Vec<String> = threats.split_off(threats.len().saturating_sub(n));
+        threats.push(named_card);
+        rng.shuffle(&mut threats);
+        // The Search deck: the Hostage cards of the Hostages in play go into the pile under the
+        // top stacks; the others leave the game.
+        let hostages: Vec<&String> = pack.hostages.iter().take(seats).collect();
+        let mut plain = Vec::new();
+        let mut hostage_cards = Vec::new();
+        for id in pack.search_card_ids() {
+            match pack.search_card(&id) {
+                Some(SearchEffect::Hostage { hostage }) => {
+                    if hostages.contains(&hostage) {
+                        hostage_cards.push(id)
+                    }
+                }
+                _ => plain.push(id),
+            }
+        }
+        rng.shuffle(&mut plain);
+        let mut stacks: Vec<Vec<String>> = Vec::new();
+        for &size in &pack.setup.search_stacks {
+            let k = (size as usize).min(plain.len());
+            stacks.push(plain.drain(..k).collect());
+        }
+        plain.extend(hostage_cards);
+        rng.shuffle(&mut plain);
+        // Deck top is the end of the vector: the bottom pile first, then the stacks upwards.
+        let mut search_deck = plain;
+        for s in stacks.into_iter().rev() {
+            search_deck.extend(s.into_iter().rev());
+        }
+        let mut game = Game {
+            scenario: pack.scenario,
+            setup: Setup {
+                players: setup.players,
+                characters: chars,
+                physical_threat_deck: setup.physical_threat_deck,
+            },
+            table,
+            active: 0,
+            phase: Phase::Morale,
+            turn: Turn::default(),
+            threat_deck: threats,
+            threat_discard: vec![],
+            setup_threats: setup_threats.clone(),
+            search_deck,
+            search_discard: vec![],
+            set_aside: vec![],
+            items: vec![vec![]; seats],
+            named_placed: vec![],
+            named_defeated: vec![],
+            fight_rolls: vec![],
+            rng,
+        };
+        for card in &setup_threats {
+            let t = pack.threat_card(card).expect("validated");
+            let colour = t.colour.expect("not the Named Enemy card");
+            game.discover(pack, map, &t.discover, colour);
+            game.threat_discard.push(card.clone());
+        }
+        game.sync_items();
+        Ok(game)
+    }
+
+    /// Rebuilds the state from the seed and the log. On a refused command, reports its index.
+    pub fn replay<'a>(
+        pack: &Pack,
+        map: &Map,
+        setup: &Setup,
+        seed: u64,
+        log: impl IntoIterator<Item = &'a Command>,
+    ) -> Result<Game, (Option<usize>, Refusal)> {
+        let mut g = Game::new(pack, map, setup, seed).map_err(|e| (None, e))?;
+        for (i, c) in log.into_iter().enumerate() {
+            g.apply(pack, map, c).map_err(|e| (Some(i), e))?;
+        }
+        Ok(g)
+    }
+
+    /// Checks and carries out a command; a refusal leaves the game as it was.
+    pub fn apply(&mut self, pack: &Pack, map: &Map, cmd: &Command) -> Result<(), Refusal> {
+        let mut next = self.clone();
+        next.run(pack, map, cmd)?;
+        next.sync_items();
+        next.check_end(pack);
+        *self = next;
+        Ok(())
+    }
+
+    /// Would this command be accepted?
+    pub fn validate(&self, pack: &Pack, map: &Map, cmd: &Command) -> Result<(), Refusal> {
+        self.clone().run(pack, map, cmd)
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over { outcome } => Some(outcome),
+            _ => None,
+        }
+    }
+
+    // ----- queries -----
+
+    fn loc(map: &Map, name: &str) -> usize {
+        map.id(name).expect("a known Location")
+    }
+
+    pub fn active_id(&self) -> &str {
+        &self.table.characters[self.active].id
+    }
+
+    fn char_index(&self, id: &str) -> Result<usize, Refusal> {
+        self.table
+            .characters
+            .iter()
+            .position(|c| c.id == id)
+            .ok_or_else(|| Refusal(format!("there is no Character {id:?} in this game")))
+    }
+
+    /// Enemies and Named Enemies standing in a Location.
+    pub fn enemies_at(&self, at: &str) -> usize {
+        self.table.enemies.iter().filter(|e| e.at == at).count()
+            + self
+                .table
+                .named_enemies
+                .iter()
+                .filter(|n| n.at == at)
+                .count()
+    }
+
+    /// Standing Characters in a Location (Rowboat passengers included: they are at its Shore).
+    pub fn characters_at(&self, at: &str) -> usize {
+        self.table
+            .characters
+            .iter()
+            .filter(|c| c.at == at && !c.fallen)
+            .count()
+    }
+
+    /// A query: do the Characters control this Location (more standing Characters than Enemies)?
+    pub fn controlled(&self, at: &str) -> bool {
+        self.characters_at(at) > self.enemies_at(at)
+    }
+
+    /// The top Threat card, when a controlled Crow's Nest / Marooner's Rock shows it (digital
+    /// deck only: a physical deck's order is the table's).
+    pub fn peek(&self) -> Option<&str> {
+        if self.setup.physical_threat_deck {
+            return None;
+        }
+        let lookout = match self.scenario {
+            Scenario::LostAllies => "crows-nest",
+            Scenario::Pirates => "marooners-rock",
+        };
+        if self.controlled(lookout) {
+            self.threat_deck.last().map(String::as_str)
+        } else {
+            None
+        }
+    }
+
+    /// The options of the next activation (a query over the state).
+    pub fn pending_options(&self, pack: &Pack, map: &Map) -> Option<(String, Vec<Act>)> {
+        let Phase::Activations { queue, .. } = &self.phase else {
+            return None;
+        };
+        let head = queue.first()?;
+        Some(match head {
+            Pending::Enemy { id } => {
+                let e = self.table.enemies.iter().position(|x| x.id == *id)?;
+                hints::enemy_activation(pack, map, &self.table, e)
+            }
+            Pending::Named { id, step } => self.named_options(pack, map, id, *step),
+        })
+    }
+
+    fn named_options(&self, pack: &Pack, map: &Map, id: &str, step: usize) -> (String, Vec<Act>) {
+        let Phase::Activations { colour, .. } = &self.phase else {
+            unreachable!("only asked during activations")
+        };
+        let sheet = pack.named(id).expect("validated");
+        let label = format!("{}-{}", colour_id(*colour), step + 1);
+        let Some(section) = sheet.sections.iter().find(|s| s.colour == *colour) else {
+            return (label, vec![Act::None]);
+        };
+        let Some(n) = self.table.named_enemies.iter().find(|n| n.id == id) else {
+            return (label, vec![Act::None]);
+        };
+        let here = Self::loc(map, &n.at);
+        let standing: Vec<String> = self
+            .table
+            .characters
+            .iter()
+            .filter(|c| c.at == n.at && !c.fallen && map.reachable(here))
+            .map(|c| c.id.clone())
+            .collect();
+        let mut acts = match &section.steps[step] {
+            Step::MoveToward { aim, locations } => {
+                let has = |l: usize| -> bool {
+                    if !map.reachable(l) {
+                        return false;
+                    }
+                    let name = map.name(l);
+                    match aim {
+                        Aim::Character => self
+                            .table
+                            .characters
+                            .iter()
+                            .any(|c| c.at == name && !c.fallen),
+                        Aim::Hostage => self.table.hostages.iter().any(|h| h.at == name),
+                        Aim::Search => self.table.search_tokens.get(name).copied().unwrap_or(0) > 0,
+                    }
+                };
+                if has(here) {
+                    vec![Act::None]
+                } else {
+                    let d = map.distances(here, false);
+                    let best = (0..map.len())
+                        .filter(|&l| has(l))
+                        .filter_map(|l| d[l].map(|x| (x, l)))
+                        .min_by_key(|(x, _)| *x)
+                        .map(|(x, _)| x);
+                    match best {
+                        None => vec![Act::None],
+                        Some(bd) => {
+                            let mut out: Vec<Act> = Vec::new();
+                            for l in (0..map.len()).filter(|&l| has(l) && d[l] == Some(bd)) {
+                                for path in map.shortest_paths(here, l, false) {
+                                    let walked: Vec<String> = path
+                                        .iter()
+                                        .take(*locations as usize)
+                                        .map(|&i| map.name(i).to_owned())
+                                        .collect();
+                                    let to = walked.last().cloned().expect("at least one step");
+                                    if !out
+                                        .iter()
+                                        .any(|a| matches!(a, Act::Move { to: x, .. } if *x == to))
+                                    {
+                                        out.push(Act::Move { to, path: walked });
+                                    }
+                                }
+                            }
+                            out
+                        }
+                    }
+                }
+            }
+            Step::Wound {
+                wounds,
+                distribute,
+                or_kill_hostage,
+            } => {
+                // A total the players distribute is queued one Wound at a time, each going to
+                // the Character they choose.
+                let each = if *distribute { 1 } else { *wounds };
+                let mut out: Vec<Act> = standing
+                    .iter()
+                    .map(|c| Act::Wound {
+                        character: c.clone(),
+                        wounds: each,
+                    })
+                    .collect();
+                if *or_kill_hostage {
+                    out.extend(
+                        self.table
+                            .hostages
+                            .iter()
+                            .filter(|h| h.at == n.at)
+                            .map(|h| Act::KillHostage {
+                                hostage: h.id.clone(),
+                            }),
+                    );
+                }
+                if out.is_empty() {
+                    out.push(Act::None);
+                }
+                out
+            }
+            Step::Search => {
+                if self.table.search_tokens.get(&n.at).copied().unwrap_or(0) > 0 {
+                    vec![Act::Search {
+                        location: n.at.clone(),
+                    }]
+                } else {
+                    vec![Act::None]
+                }
+            }
+            Step::Discover { kind, count } => vec![Act::Discover {
+                kind: kind.clone(),
+                count: *count,
+                location: n.at.clone(),
+            }],
+        };
+        acts.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
+        (label, acts)
+    }
+
+    // ----- the commands -----
+
+    fn run(&mut self, pack: &Pack, map: &Map, cmd: &Command) -> Result<(), Refusal> {
+        if let Phase::Over { .. } = self.phase {
+            return refuse("the game is over");
+        }
+        match cmd {
+            Command::MoraleCheck => {
+                if self.phase != Phase::Morale {
+                    return refuse("the Morale Check opens a turn");
+                }
+                let despair = self.table.characters[self.active].despair.min(4);
+                let stones: Vec<Stone> = (0..despair)
+                    .map(|_| Stone::FACES[self.rng.below(6) as usize])
+                    .collect();
+                let plan = TurnPlan::from_stones(&stones, self.scenario);
+                self.turn = Turn {
+                    stones,
+                    mandatory: plan.mandatory,
+                    chosen: plan.chosen,
+                    ..Turn::default()
+                };
+                self.phase = Phase::Actions;
+                Ok(())
+            }
+            Command::EndActions => {
+                self.actions_phase()?;
+                // A Mandatory Action that can still be performed must be.
+                for a in self.turn.mandatory.clone() {
+                    if self.action_possible(pack, map, a) {
+                        return refuse(format!(
+                            "the Mandatory {} can still be performed",
+                            action_name(a)
+                        ));
+                    }
+                }
+                self.end_of_turn(pack);
+                self.phase = Phase::Draw;
+                Ok(())
+            }
+            Command::DrawThreat => {
+                if self.phase != Phase::Draw {
+                    return refuse("a Threat is drawn after the Actions");
+                }
+                if self.setup.physical_threat_deck {
+                    return refuse("with a physical deck, say which card was drawn");
+                }
+                let card = self
+                    .threat_deck
+                    .pop()
+                    .expect("the deck is never left empty");
+                self.after_draw(pack, map, card)
+            }
+            Command::ThreatDrawn { card } => {
+                if self.phase != Phase::Draw {
+                    return refuse("a Threat is drawn after the Actions");
+                }
+                if !self.setup.physical_threat_deck {
+                    return refuse("the app draws from its own deck: use draw");
+                }
+                let Some(i) = self.threat_deck.iter().position(|c| c == card) else {
+                    return refuse(format!(
+                        "{card:?} is not in the Threat deck (it is in the discard, or not a card)"
+                    ));
+                };
+                let card = self.threat_deck.remove(i);
+                self.after_draw(pack, map, card)
+            }
+            Command::ChangeColour { character, colour } => {
+                let Phase::Colour { card, colour: was } = &self.phase else {
+                    return refuse("Destiny changes a Threat's colour once it is drawn");
+                };
+                if was == colour {
+                    return refuse("the Threat already has that colour");
+                }
+                let i = self.char_index(character)?;
+                if !self.table.characters[i].destiny {
+                    return refuse(format!("{character} has no Destiny to spend"));
+                }
+                self.table.characters[i].destiny = false;
+                self.phase = Phase::Colour {
+                    card: card.clone(),
+                    colour: *colour,
+                };
+                Ok(())
+            }
+            Command::ResolveThreat => {
+                let Phase::Colour { card, colour } = self.phase.clone() else {
+                    return refuse("there is no Threat waiting to be resolved");
+                };
+                let t = pack.threat_card(&card).expect("a card of the pack");
+                match &t.effect {
+                    Some(ThreatEffect::DespairOnBoard { board }) => {
+                        let b = pack
+                            .boards
+                            .iter()
+                            .position(|x| x.id == *board)
+                            .expect("valid");
+                        for c in 0..self.table.characters.len() {
+                            let at = Self::loc(map, &self.table.characters[c].at);
+                            if map.board_of(at) == b && !self.table.characters[c].fallen {
+                                self.gain_despair(pack, c);
+                            }
+                        }
+                    }
+                    Some(ThreatEffect::NamedEnemiesHeal) => {
+                        for n in &mut self.table.named_enemies {
+                            n.wounds = n.wounds.saturating_sub(1);
+                        }
+                    }
+                    None => {}
+                }
+                let twice = self
+                    .table
+                    .named_enemies
+                    .iter()
+                    .any(|n| pack.named(&n.id).is_some_and(|s| s.frightful_reputation));
+                let mut queue = Vec::new();
+                for e in &self.table.enemies {
+                    if pack.kind(&e.kind).map(|k| k.colour) == Some(colour) {
+                        for _ in 0..if twice { 2 } else { 1 } {
+                            queue.push(Pending::Enemy { id: e.id.clone() });
+                        }
+                    }
+                }
+                for n in &self.table.named_enemies {
+                    let sheet = pack.named(&n.id).expect("validated");
+                    if let Some(s) = sheet.sections.iter().find(|s| s.colour == colour) {
+                        for (step, st) in s.steps.iter().enumerate() {
+                            let times = match st {
+                                Step::Wound {
+                                    wounds,
+                                    distribute: true,
+                                    ..
+                                } => *wounds,
+                                _ => 1,
+                            };
+                            for _ in 0..times {
+                                queue.push(Pending::Named {
+                                    id: n.id.clone(),
+                                    step,
+                                });
+                            }
+                        }
+                    }
+                }
+                self.phase = Phase::Activations {
+                    card,
+                    colour,
+                    queue,
+                };
+                self.finish_threat_if_done(pack, map);
+                Ok(())
+            }
+            Command::Activate { option } => {
+                let Some((_, options)) = self.pending_options(pack, map) else {
+                    return refuse("no Enemy is waiting to activate");
+                };
+                let Some(act) = options.get(*option).cloned() else {
+                    return refuse(format!(
+                        "option {} does not exist ({} to choose from)",
+                        option + 1,
+                        options.len()
+                    ));
+                };
+                let Phase::Activations { queue, .. } = &mut self.phase else {
+                    unreachable!()
+                };
+                let head = queue.remove(0);
+                self.carry_out(pack, map, &head, &act);
+                if self.outcome().is_none() {
+                    self.finish_threat_if_done(pack, map);
+                }
+                Ok(())
+            }
+            _ => self.action(pack, map, cmd),
+        }
+    }
+
+    fn actions_phase(&self) -> Result<(), Refusal> {
+        match self.phase {
+            Phase::Actions => Ok(()),
+            Phase::Morale => refuse("roll the Morale Check first"),
+            _ => refuse("Actions are taken during your turn, before the Threat"),
+        }
+    }
+
+    /// Takes one Action of this kind (`cost` times), from a Mandatory slot if one matches, else
+    /// from the Chosen ones.
+    fn spend(&mut self, a: ActionId, cost: u8) -> Result<(), Refusal> {
+        for _ in 0..cost {
+            if let Some(i) = self.turn.mandatory.iter().position(|m| *m == a) {
+                self.turn.mandatory.remove(i);
+            } else if self.turn.chosen > 0 {
+                self.turn.chosen -= 1;
+            } else if self.turn.mandatory.is_empty() {
+                return refuse("no Actions left this turn");
+            } else {
+                return refuse(format!(
+                    "your Actions left are Mandatory: {}",
+                    self.turn
+                        .mandatory
+                        .iter()
+                        .map(|m| action_name(*m))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Could the active Character perform this Action now (for Mandatory Actions)?
+    pub fn action_possible(&self, pack: &Pack, map: &Map, a: ActionId) -> bool {
+        let mut probe = self.clone();
+        // A probe with one free Chosen Action and no Mandatory ones.
+        probe.turn.mandatory.clear();
+        probe.turn.chosen = 1 + self.carried_cost();
+        probe
+            .candidate_actions(pack, map)
+            .into_iter()
+            .any(|c| action_of(&c) == Some(a) && probe.clone().run(pack, map, &c).is_ok())
+    }
+
+    fn carried_cost(&self) -> u8 {
+        self.table.characters[self.active].carrying.len() as u8
+    }
+
+    fn action(&mut self, pack: &Pack, map: &Map, cmd: &Command) -> Result<(), Refusal> {
+        self.actions_phase()?;
+        let me = self.active;
+        let here = self.table.characters[me].at.clone();
+        let la = self.scenario == Scenario::LostAllies;
+        match cmd {
+            Command::Move { to, escort } => {
+                if self.turn.stopped && !self.turn.ignore_enemies {
+                    return refuse("you moved into Enemies: no more Moves this turn");
+                }
+                if !la && self.table.characters[me].on_rowboat {
+                    return refuse("step off the Rowboat first");
+                }
+                let from = Self::loc(map, &here);
+                let Some(dest) = map.id(to) else {
+                    return refuse(format!("unknown Location {to:?}"));
+                };
+                let walk = map.walk_neighbours(from).contains(&dest);
+                let fly = la && self.may_fly(pack, map, &here, to);
+                if !walk && !fly {
+                    return refuse(format!("{to} is not one Move from {here}"));
+                }
+                let free_flight = fly && !walk && self.stern_free(&here, to);
+                if !free_flight {
+                    self.spend(ActionId::Move, 1 + self.carried_cost())?;
+                }
+                let enemies_there = self.enemies_at(to) > 0;
+                for h in escort {
+                    if !la {
+                        return refuse("Pirates carry Hostages; they do not escort them");
+                    }
+                    let Some(hi) = self.table.hostages.iter().position(|x| x.id == *h) else {
+                        return refuse(format!("there is no Hostage {h:?} on the board"));
+                    };
+                    if self.table.hostages[hi].at != here {
+                        return refuse(format!("{h} is not in your Location"));
+                    }
+                    if !map.reachable(dest) {
+                        return refuse(
+                            "Hostages cannot move to Neverland: Rescue them with Fairy Dust",
+                        );
+                    }
+                    if enemies_there {
+                        return refuse("Hostages cannot enter a Location with Enemies");
+                    }
+                    self.table.hostages[hi].at = to.clone();
+                }
+                self.table.characters[me].at = to.clone();
+                if enemies_there && !self.turn.ignore_enemies {
+                    self.turn.stopped = true;
+                }
+                Ok(())
+            }
+            Command::Board => {
+                if la {
+                    return refuse("there is no Rowboat when playing as the Lost Allies");
+                }
+                if self.table.rowboat.as_deref() != Some(here.as_str()) {
+                    return refuse("the Rowboat is not docked here");
+                }
+                if self.table.characters[me].on_rowboat {
+                    return refuse("you are already on the Rowboat");
+                }
+                self.table.characters[me].on_rowboat = true;
+                Ok(())
+            }
+            Command::StepOff => {
+                if !self.table.characters[me].on_rowboat {
+                    return refuse("you are not on the Rowboat");
+                }
+                self.spend(ActionId::Move, 1 + self.carried_cost())?;
+                self.table.characters[me].on_rowboat = false;
+                Ok(())
+            }
+            Command::Row { to, with } => {
+                if !self.table.characters[me].on_rowboat {
+                    return refuse("board the Rowboat first");
+                }
+                if !is_shore(pack, to) || *to == here {
+                    return refuse(format!("{to} is not another Shore"));
+                }
+                self.spend(ActionId::Move, 1 + self.carried_cost())?;
+                self.move_rowboat(&here, to, with)
+            }
+            Command::CallRowboat { with } => {
+                if la {
+                    return refuse("there is no Rowboat when playing as the Lost Allies");
+                }
+                if !is_shore(pack, &here) {
+                    return refuse("the Rowboat is called from a Shore");
+                }
+                let Some(at) = self.table.rowboat.clone() else {
+                    return refuse("there is no Rowboat");
+                };
+                if at == here {
+                    return refuse("the Rowboat is already here");
+                }
+                self.spend(ActionId::Move, 1 + self.carried_cost())?;
+                self.move_rowboat(&at, &here, with)
+            }
+            Command::Fight { target } => self.fight(pack, map, &here, target),
+            Command::Search => {
+                if self.enemies_at(&here) > 0 {
+                    return refuse("you cannot Search with Enemies in your Location");
+                }
+                if self.table.search_tokens.get(&here).copied().unwrap_or(0) == 0 {
+                    return refuse("there is no Search token here");
+                }
+                self.spend(ActionId::Search, 1)?;
+                *self.table.search_tokens.get_mut(&here).expect("checked") -= 1;
+                self.table.search_tokens.retain(|_, n| *n > 0);
+                let extra = matches!(here.as_str(), "hold" | "neverwood") && self.controlled(&here);
+                let sift = matches!(here.as_str(), "crew-quarters" | "warpath-woods")
+                    && self.controlled(&here);
+                for _ in 0..if extra { 2 } else { 1 } {
+                    loop {
+                        let Some(card) = self.draw_search() else {
+                            return Ok(());
+                        };
+                        let junk = matches!(pack.search_card(&card), Some(SearchEffect::Junk));
+                        self.resolve_search(pack, map, Some(me), &here, card);
+                        if !(junk && sift) || self.outcome().is_some() {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Command::Capture { hostage } => {
+                if la {
+                    return refuse("the Lost Allies escort Hostages; they do not capture them");
+                }
+                if self.enemies_at(&here) > 0 {
+                    return refuse("you cannot Capture with Enemies in your Location");
+                }
+                let Some(hi) = self
+                    .table
+                    .hostages
+                    .iter()
+                    .position(|h| h.id == *hostage && h.at == here)
+                else {
+                    return refuse(format!("{hostage} is not in your Location"));
+                };
+                if here == start_location(pack) {
+                    return refuse("a Hostage on the Jolly Roger is delivered");
+                }
+                self.spend(ActionId::Search, 1)?;
+                self.table.hostages.remove(hi);
+                self.table.characters[me].carrying.push(hostage.clone());
+                Ok(())
+            }
+            Command::Taunt { enemy, also } => {
+                if !la {
+                    return refuse("the Pirates Scare; they do not Taunt");
+                }
+                let from = self.enemy_at(enemy)?;
+                let f = Self::loc(map, &from);
+                if !map.walk_neighbours(Self::loc(map, &here)).contains(&f) {
+                    return refuse(format!("{enemy} is not in an adjacent Location"));
+                }
+                if let Some(b) = also {
+                    if !(here == "bow" && self.controlled("bow")) {
+                        return refuse("two Enemies are Taunted only from a controlled Bow");
+                    }
+                    if b == enemy || self.enemy_at(b)? != from {
+                        return refuse(
+                            "the second Enemy must be another one from the same Location",
+                        );
+                    }
+                }
+                self.spend(ActionId::Taunt, 1)?;
+                for e in std::iter::once(enemy).chain(also) {
+                    self.set_enemy_at(e, &here);
+                }
+                Ok(())
+            }
+            Command::Scare { enemy, to, also } => {
+                if la {
+                    return refuse("the Lost Allies Taunt; they do not Scare");
+                }
+                if self.enemy_at(enemy)? != here {
+                    return refuse(format!("{enemy} is not in your Location"));
+                }
+                let Some(t) = map.id(to) else {
+                    return refuse(format!("unknown Location {to:?}"));
+                };
+                if !map.walk_neighbours(Self::loc(map, &here)).contains(&t) || !map.reachable(t) {
+                    return refuse(format!("{to} is not adjacent to {here}"));
+                }
+                if let Some(b) = also {
+                    if !(here == "mermaids-lagoon" && self.controlled("mermaids-lagoon")) {
+                        return refuse(
+                            "two Enemies are Scared only from a controlled Mermaid's Lagoon",
+                        );
+                    }
+                    if b == enemy || self.enemy_at(b)? != here {
+                        return refuse("the second Enemy must be another one in your Location");
+                    }
+                }
+                self.spend(ActionId::Scare, 1)?;
+                for e in std::iter::once(enemy).chain(also) {
+                    self.set_enemy_at(e, to);
+                }
+                Ok(())
+            }
+            Command::Courage { character } => {
+                if !la {
+                    return refuse("the Pirates Loot; they have no Courage Action");
+                }
+                let t = self.char_index(character)?;
+                if self.table.characters[t].at != here {
+                    return refuse(format!("{character} is not in your Location"));
+                }
+                let c = &self.table.characters[t];
+                if !c.fallen && c.despair == 0 {
+                    return refuse(format!("{character} has no Despair to remove"));
+                }
+                self.spend(ActionId::Courage, 1)?;
+                let c = &mut self.table.characters[t];
+                if c.fallen {
+                    c.fallen = false;
+                    c.wounds = c.wounds.saturating_sub(1);
+                }
+                c.despair = c.despair.saturating_sub(1);
+                Ok(())
+            }
+            Command::LootGain { bonus_despair } => {
+                if la {
+                    return refuse("the Lost Allies do not Loot");
+                }
+                let cove = here == "pirate-cove" && self.controlled(&here);
+                if *bonus_despair && !cove {
+                    return refuse("the extra Despair comes from a controlled Pirate Cove");
+                }
+                self.spend(ActionId::Loot, 1)?;
+                let gain = if cove && !*bonus_despair { 3 } else { 2 };
+                self.gain_coins(pack, me, gain);
+                if *bonus_despair {
+                    let c = &mut self.table.characters[me];
+                    c.despair = c.despair.saturating_sub(1);
+                }
+                Ok(())
+            }
+            Command::LootSpend { coins } => {
+                if la {
+                    return refuse("the Lost Allies do not Loot");
+                }
+                let c = &self.table.characters[me];
+                if *coins == 0 || *coins > c.coins || *coins > c.despair {
+                    return refuse("spend 1 Coin or more, no more than your Coins or your Despair");
+                }
+                self.spend(ActionId::Loot, 1)?;
+                let c = &mut self.table.characters[me];
+                c.coins -= coins;
+                c.despair -= coins;
+                Ok(())
+            }
+            Command::LootRescue { character } => {
+                if la {
+                    return refuse("the Lost Allies rescue with Courage");
+                }
+                let t = self.char_index(character)?;
+                if self.table.characters[t].at != here || !self.table.characters[t].fallen {
+                    return refuse(format!("{character} is not a Fallen ally in your Location"));
+                }
+                if self.table.characters[me].coins < 2 {
+                    return refuse("a rescue costs 2 Coins");
+                }
+                self.spend(ActionId::Loot, 1)?;
+                self.table.characters[me].coins -= 2;
+                let c = &mut self.table.characters[t];
+                c.fallen = false;
+                c.wounds = c.wounds.saturating_sub(1);
+                c.despair = c.despair.saturating_sub(1);
+                Ok(())
+            }
+            Command::Rest => {
+                if self.table.characters[me].wounds == 0 {
+                    return refuse("you have no Wound to remove");
+                }
+                self.spend(ActionId::Rest, 1)?;
+                self.table.characters[me].wounds -= 1;
+                Ok(())
+            }
+            Command::FifthAction => {
+                if self.turn.fifth_used {
+                    return refuse("one 5th Action per turn");
+                }
+                if !self.table.characters[me].destiny {
+                    return refuse("you have no Destiny to spend");
+                }
+                self.table.characters[me].destiny = false;
+                self.turn.fifth_used = true;
+                self.turn.chosen += 1;
+                Ok(())
+            }
+            Command::UseItem { item, hostage } => {
+                let Some(k) = self.items[me].iter().position(|i| i == item) else {
+                    return refuse(format!("you hold no {}", item.id()));
+                };
+                match item {
+                    Item::FairyDust => {
+                        if let Some(h) = hostage {
+                            let on_top = map.board_of(Self::loc(map, &here)) == 1;
+                            let gun = here == "gun-deck" && self.controlled(&here);
+                            if !la || !(on_top || gun) {
+                                return refuse(
+                                    "Fairy Dust rescues from the top Deck (or a controlled Gun Deck)",
+                                );
+                            }
+                            let Some(hi) = self
+                                .table
+                                .hostages
+                                .iter()
+                                .position(|x| x.id == *h && x.at == here)
+                            else {
+                                return refuse(format!("{h} is not in your Location"));
+                            };
+                            self.table.hostages[hi].at = start_location(pack).to_owned();
+                        } else {
+                            self.turn.ignore_enemies = true;
+                            self.turn.stopped = false;
+                        }
+                    }
+                    Item::Bandage => {
+                        let c = &mut self.table.characters[me];
+                        if c.wounds == 0 {
+                            return refuse("you have no Wound to remove");
+                        }
+                        c.wounds -= 1;
+                    }
+                    Item::LuckyCharm => {
+                        if self.table.characters[me].destiny {
+                            return refuse("you already have your Destiny");
+                        }
+                        self.table.characters[me].destiny = true;
+                    }
+                    Item::Grog => {
+                        let c = &mut self.table.characters[me];
+                        if c.despair == 0 {
+                            return refuse("you have no Despair to remove");
+                        }
+                        c.despair -= 1;
+                    }
+                }
+                self.items[me].remove(k);
+                Ok(())
+            }
+            Command::Give {
+                to,
+                item,
+                coins,
+                hostage,
+            } => {
+                let t = self.char_index(to)?;
+                if t == me || self.table.characters[t].at != here {
+                    return refuse(format!("{to} is not another Character in your Location"));
+                }
+                if item.is_none() && *coins == 0 && hostage.is_none() {
+                    return refuse("give something");
+                }
+                if let Some(it) = item {
+                    let Some(k) = self.items[me].iter().position(|i| i == it) else {
+                        return refuse(format!("you hold no {}", it.id()));
+                    };
+                    self.items[me].remove(k);
+                    self.items[t].push(*it);
+                }
+                if *coins > self.table.characters[me].coins {
+                    return refuse("you do not have that many Coins");
+                }
+                self.table.characters[me].coins -= coins;
+                self.table.characters[t].coins += coins;
+                if let Some(h) = hostage {
+                    let Some(k) = self.table.characters[me]
+                        .carrying
+                        .iter()
+                        .position(|x| x == h)
+                    else {
+                        return refuse(format!("you are not carrying {h}"));
+                    };
+                    let h = self.table.characters[me].carrying.remove(k);
+                    self.table.characters[t].carrying.push(h);
+                }
+                Ok(())
+            }
+            Command::Drop { hostage } => {
+                let Some(k) = self.table.characters[me]
+                    .carrying
+                    .iter()
+                    .position(|x| x == hostage)
+                else {
+                    return refuse(format!("you are not carrying {hostage}"));
+                };
+                let h = self.table.characters[me].carrying.remove(k);
+                self.table.hostages.push(HostageAt { id: h, at: here });
+                Ok(())
+            }
+            _ => unreachable!("handled in run"),
+        }
+    }
+
+    fn may_fly(&self, pack: &Pack, map: &Map, from: &str, to: &str) -> bool {
+        let start = start_location(pack);
+        let top = |l: &str| map.id(l).is_some_and(|i| map.board_of(i) == 1);
+        let launch = |l: &str| top(l) || (l == "gun-deck" && self.controlled("gun-deck"));
+        (from == start && top(to)) || (to == start && launch(from))
+    }
+
+    /// The Stern: flying to or from it costs no Action while the Characters control it.
+    fn stern_free(&self, from: &str, to: &str) -> bool {
+        (from == "stern" || to == "stern") && self.controlled("stern")
+    }
+
+    fn move_rowboat(&mut self, from: &str, to: &str, with: &[String]) -> Result<(), Refusal> {
+        for w in with {
+            let i = self.char_index(w)?;
+            let c = &self.table.characters[i];
+            if c.at != from || c.on_rowboat || c.fallen {
+                return refuse(format!("{w} cannot board at {from}"));
+            }
+            self.table.characters[i].on_rowboat = true;
+        }
+        for c in &mut self.table.characters {
+            if c.on_rowboat {
+                c.at = to.to_owned();
+            }
+        }
+        self.table.rowboat = Some(to.to_owned());
+        Ok(())
+    }
+
+    fn enemy_at(&self, id: &str) -> Result<String, Refusal> {
+        self.table
+            .enemies
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.at.clone())
+            .or_else(|| {
+                self.table
+                    .named_enemies
+                    .iter()
+                    .find(|n| n.id == id)
+                    .map(|n| n.at.clone())
+            })
+            .ok_or_else(|| Refusal(format!("there is no Enemy {id:?} on the board")))
+    }
+
+    fn set_enemy_at(&mut self, id: &str, at: &str) {
+        if let Some(e) = self.table.enemies.iter_mut().find(|e| e.id == id) {
+            e.at = at.to_owned();
+        } else if let Some(n) = self.table.named_enemies.iter_mut().find(|n| n.id == id) {
+            n.at = at.to_owned();
+        }
+    }
+
+    fn fight(&mut self, pack: &Pack, map: &Map, here: &str, target: &str) -> Result<(), Refusal> {
+        let la = self.scenario == Scenario::LostAllies;
+        let at = self.enemy_at(target)?;
+        let h = Self::loc(map, here);
+        let t = Self::loc(map, &at);
+        let in_reach = if la {
+            at == here
+        } else {
+            map.walk_neighbours(h).contains(&t)
+                || (here == "native-fort" && self.controlled(here) && at == here)
+                || (here == "plains"
+                    && self.controlled(here)
+                    && map.board_of(t) == map.board_of(h)
+                    && at != here)
+        };
+        if !in_reach {
+            return refuse(if la {
+                format!("{target} is not in your Location")
+            } else {
+                format!("{target} is not in an adjacent Location")
+            });
+        }
+        let named = self.table.named_enemies.iter().any(|n| n.id == target);
+        if named && self.table.enemies.iter().any(|e| e.at == at) {
+            return refuse("a Named Enemy is fought only when no other Enemies share its Location");
+        }
+        self.spend(ActionId::Fight, 1)?;
+        let bonus = u8::from(la && here == "fore-deck" && self.controlled(here));
+        let wounds = 1 + bonus;
+        if named {
+            let stone = Stone::FACES[self.rng.below(6) as usize];
+            self.fight_rolls.push(stone);
+            let lucky = match self.scenario {
+                Scenario::LostAllies => here == "mid-deck" && self.controlled(here),
+                Scenario::Pirates => here == "native-village" && self.controlled(here),
+            };
+            let hit = stone.wounds_named_enemy()
+                || (lucky && matches!(stone, Stone::Move | Stone::CourageScare));
+            if hit {
+                for _ in 0..wounds {
+                    self.wound_named(pack, target);
+                }
+            }
+            return Ok(());
+        }
+        let kind = self
+            .table
+            .enemies
+            .iter()
+            .find(|e| e.id == target)
+            .map(|e| e.kind.clone())
+            .expect("found above");
+        if kind == "brute" {
+            let k = match self.turn.brute_wounds.iter().position(|(b, _)| b == target) {
+                Some(k) => k,
+                None => {
+                    self.turn.brute_wounds.push((target.to_owned(), 0));
+                    self.turn.brute_wounds.len() - 1
+                }
+            };
+            self.turn.brute_wounds[k].1 += wounds;
+            if self.turn.brute_wounds[k].1 < 2 {
+                return Ok(());
+            }
+        }
+        self.table.enemies.retain(|e| e.id != target);
+        Ok(())
+    }
+
+    fn wound_named(&mut self, pack: &Pack, id: &str) {
+        let slots = pack.named(id).map(|s| s.wound_slots).unwrap_or(1);
+        let Some(k) = self.table.named_enemies.iter().position(|n| n.id == id) else {
+            return;
+        };
+        if self.table.named_enemies[k].wounds < slots {
+            self.table.named_enemies[k].wounds += 1;
+        } else {
+            self.table.named_enemies.remove(k);
+            self.named_defeated.push(id.to_owned());
+        }
+    }
+
+    fn gain_coins(&mut self, pack: &Pack, c: usize, n: u8) {
+        let held: u8 = self.table.characters.iter().map(|x| x.coins).sum();
+        let room = pack.supply.coins.saturating_sub(held);
+        self.table.characters[c].coins += n.min(room);
+    }
+
+    fn gain_despair(&mut self, pack: &Pack, c: usize) {
+        let d = &mut self.table.characters[c].despair;
+        *d = (*d + 1).min(pack.supply.despair_max);
+    }
+
+    /// One Wound to a Character: a Wound slot and a Despair, a dropped Hostage for a Pirate;
+    /// with no empty slot the Character Falls and the others on that board gain Despair.
+    fn wound_character(&mut self, pack: &Pack, map: &Map, c: usize) {
+        if self.table.characters[c].fallen {
+            return;
+        }
+        let slots = pack
+            .character(&self.table.characters[c].id)
+            .map(|s| s.wound_slots)
+            .unwrap_or(3);
+        if self.table.characters[c].wounds < slots {
+            self.table.characters[c].wounds += 1;
+            self.gain_despair(pack, c);
+            if !self.table.characters[c].carrying.is_empty() {
+                let h = self.table.characters[c].carrying.remove(0);
+                let at = self.table.characters[c].at.clone();
+                self.table.hostages.push(HostageAt { id: h, at });
+            }
+        } else {
+            self.table.characters[c].fallen = true;
+            let b = map.board_of(Self::loc(map, &self.table.characters[c].at));
+            for o in 0..self.table.characters.len() {
+                if o != c
+                    && !self.table.characters[o].fallen
+                    && map.board_of(Self::loc(map, &self.table.characters[o].at)) == b
+                {
+                    self.gain_despair(pack, o);
+                }
+            }
+        }
+    }
+
+    fn draw_search(&mut self) -> Option<String> {
+        let card = self.search_deck.pop();
+        if card.is_none() {
+            self.phase = Phase::Over {
+                outcome: Outcome::Lost {
+                    cause: Loss::SearchDeckEmpty,
+                },
+            };
+        }
+        card
+    }
+
+    /// A Search card drawn in `at`, by Character `by` (None: an Enemy).
+    fn resolve_search(
+        &mut self,
+        pack: &Pack,
+        map: &Map,
+        by: Option<usize>,
+        at: &str,
+        card: String,
+    ) {
+        let effect = pack.search_card(&card).expect("a card of the pack").clone();
+        match effect {
+            SearchEffect::Junk => self.search_discard.push(card),
+            SearchEffect::Hostage { hostage } => {
+                self.search_discard.push(card);
+                self.table.hostages.push(HostageAt {
+                    id: hostage,
+                    at: at.to_owned(),
+                });
+                let placed = self.hostages_placed();
+                if placed == self.table.characters.len()
+                    && let Some(boss) = pack.named_enemies.iter().find(|n| n.set_aside)
+                {
+                    let id = boss.id.clone();
+                    self.place_named(pack, &id);
+                }
+            }
+            SearchEffect::Ambush { kind, count } => {
+                self.search_discard.push(card);
+                let placed = self.place_enemies(pack, &kind, count, at);
+                if placed > 0 {
+                    self.surprise(pack, map, at);
+                }
+            }
+            SearchEffect::Item { item } => match by {
+                Some(c) => self.items[c].push(item),
+                None => self.search_discard.push(card),
+            },
+            SearchEffect::Treasure { coins } => match by {
+                Some(c) => {
+                    self.gain_coins(pack, c, coins);
+                    self.search_discard.push(card);
+                }
+                None => self.set_aside_card(pack, card),
+            },
+            SearchEffect::Trap { wounds, despair } => match by {
+                Some(c) => {
+                    for _ in 0..wounds {
+                        self.wound_character(pack, map, c);
+                    }
+                    for _ in 0..despair {
+                        self.gain_despair(pack, c);
+                    }
+                    self.search_discard.push(card);
+                }
+                None => self.set_aside_card(pack, card),
+            },
+        }
+        if self.search_deck.is_empty() && self.outcome().is_none() {
+            self.phase = Phase::Over {
+                outcome: Outcome::Lost {
+                    cause: Loss::SearchDeckEmpty,
+                },
+            };
+        }
+    }
+
+    fn set_aside_card(&mut self, pack: &Pack, card: String) {
+        self.set_aside.push(card);
+        if self.set_aside.len().is_multiple_of(3) {
+            self.place_random_named(pack);
+        }
+    }
+
+    /// Hostages that have been found (on the board, carried, rescued or delivered).
+    fn hostages_placed(&self) -> usize {
+        self.table.hostages.len()
+            + self
+                .table
+                .characters
+                .iter()
+                .map(|c| c.carrying.len())
+                .sum::<usize>()
+    }
+
+    fn place_random_named(&mut self, pack: &Pack) {
+        let unused: Vec<&str> = pack
+            .named_enemies
+            .iter()
+            .filter(|n| !n.set_aside && !self.named_placed.contains(&n.id))
+            .map(|n| n.id.as_str())
+            .collect();
+        if unused.is_empty() {
+            return;
+        }
+        let id = unused[self.rng.below(unused.len() as u32) as usize].to_owned();
+        self.place_named(pack, &id);
+    }
+
+    fn place_named(&mut self, pack: &Pack, id: &str) {
+        if self.table.named_enemies.len() >= 2 {
+            self.phase = Phase::Over {
+                outcome: Outcome::Lost {
+                    cause: Loss::ThirdNamedEnemy,
+                },
+            };
+            return;
+        }
+        let sheet = pack.named(id).expect("validated");
+        self.table.named_enemies.push(NamedAt {
+            id: id.to_owned(),
+            at: sheet.placement.clone(),
+            wounds: 0,
+        });
+        self.named_placed.push(id.to_owned());
+    }
+
+    /// Places up to `count` Enemies of a kind (as many as the box still holds); returns how many.
+    fn place_enemies(&mut self, pack: &Pack, kind: &str, count: u8, at: &str) -> u8 {
+        let mut placed = 0;
+        for _ in 0..count {
+            let used: HashSet<&str> = self
+                .table
+                .enemies
+                .iter()
+                .filter(|e| e.kind == kind)
+                .map(|e| e.id.as_str())
+                .collect();
+            let Some(n) = (1..=pack.supply.enemies_per_kind)
+                .find(|n| !used.contains(format!("{kind}-{n}").as_str()))
+            else {
+                break;
+            };
+            self.table.enemies.push(EnemyAt {
+                id: format!("{kind}-{n}"),
+                kind: kind.to_owned(),
+                at: at.to_owned(),
+            });
+            placed += 1;
+        }
+        placed
+    }
+
+    /// Characters surprised by Enemies discovered in their Location gain 1 Despair each.
+    fn surprise(&mut self, pack: &Pack, map: &Map, at: &str) {
+        if !map.id(at).is_some_and(|l| map.reachable(l)) {
+            return;
+        }
+        for c in 0..self.table.characters.len() {
+            if self.table.characters[c].at == at && !self.table.characters[c].fallen {
+                self.gain_despair(pack, c);
+            }
+        }
+    }
+
+    fn discover(
+        &mut self,
+        pack: &Pack,
+        map: &Map,
+        placements: &[crate::pack::Placement],
+        colour: Colour,
+    ) {
+        let kind = pack
+            .enemy_kinds
+            .iter()
+            .find(|k| k.colour == colour)
+            .map(|k| k.id.clone());
+        for p in placements {
+            if let Some(kind) = &kind
+                && p.enemies > 0
+                && self.place_enemies(pack, kind, p.enemies, &p.at) > 0
+            {
+                self.surprise(pack, map, &p.at);
+            }
+            let total: u8 = self.table.search_tokens.values().sum();
+            let add = p
+                .search
+                .min(pack.supply.search_tokens.saturating_sub(total));
+            if add > 0 {
+                *self.table.search_tokens.entry(p.at.clone()).or_insert(0) += add;
+            }
+        }
+    }
+
+    fn after_draw(&mut self, pack: &Pack, map: &Map, card: String) -> Result<(), Refusal> {
+        if self.threat_deck.is_empty() {
+            // Reshuffled as soon as it is empty (so a lookout always shows the next card).
+            self.threat_deck = std::mem::take(&mut self.threat_discard);
+            self.rng.shuffle(&mut self.threat_deck);
+        }
+        let t = pack.threat_card(&card).expect("a card of the pack");
+        if t.named_enemy {
+            self.place_random_named(pack);
+            self.threat_discard.push(card);
+            if self.outcome().is_none() {
+                self.next_turn(map);
+            }
+            return Ok(());
+        }
+        self.phase = Phase::Colour {
+            card,
+            colour: t.colour.expect("validated"),
+        };
+        Ok(())
+    }
+
+    fn finish_threat_if_done(&mut self, pack: &Pack, map: &Map) {
+        let Phase::Activations {
+            card,
+            colour,
+            queue,
+        } = &self.phase
+        else {
+            return;
+        };
+        if !queue.is_empty() {
+            return;
+        }
+        let (card, colour) = (card.clone(), *colour);
+        let t = pack.threat_card(&card).expect("a card of the pack");
+        self.discover(pack, map, &t.discover, colour);
+        self.threat_discard.push(card);
+        if self.outcome().is_none() {
+            self.next_turn(map);
+        }
+    }
+
+    fn next_turn(&mut self, _map: &Map) {
+        self.active = (self.active + 1) % self.table.characters.len();
+        self.turn = Turn::default();
+        self.phase = if self.table.characters[self.active].fallen {
+            Phase::Draw
+        } else {
+            Phase::Morale
+        };
+    }
+
+    fn carry_out(&mut self, pack: &Pack, map: &Map, who: &Pending, act: &Act) {
+        match (who, act) {
+            (_, Act::None) => {}
+            (Pending::Enemy { id }, Act::Search { location }) => {
+                self.enemy_search(pack, map, id, location)
+            }
+            (Pending::Named { id, .. }, Act::Search { location }) => {
+                self.enemy_search(pack, map, id, location)
+            }
+            (Pending::Named { id, .. }, Act::Move { to, .. }) => self.set_enemy_at(id, to),
+            (
+                _,
+                Act::Discover {
+                    kind,
+                    count,
+                    location,
+                },
+            ) => {
+                if self.place_enemies(pack, kind, *count, location) > 0 {
+                    self.surprise(pack, map, location);
+                }
+            }
+            (_, Act::Wound { character, wounds }) => {
+                let c = self.char_index(character).expect("a Character of the game");
+                for _ in 0..*wounds {
+                    self.wound_character(pack, map, c);
+                }
+            }
+            (Pending::Enemy { id }, other) => {
+                let e = self
+                    .table
+                    .enemies
+                    .iter()
+                    .position(|x| x.id == *id)
+                    .expect("queued Enemies stay on the board");
+                if let Some(lost) = hints::carry_out(pack, &mut self.table, e, other) {
+                    self.lose(lost);
+                }
+            }
+            (Pending::Named { .. }, Act::KillHostage { hostage }) => {
+                self.table.hostages.retain(|h| h.id != *hostage);
+                self.lose(hints::Loss::HostageKilled);
+            }
+            (Pending::Named { .. }, _) => {}
+        }
+    }
+
+    fn lose(&mut self, l: hints::Loss) {
+        let cause = match l {
+            hints::Loss::HostageKilled => Loss::HostageKilled,
+            hints::Loss::HostageRescuedByFairy => Loss::HostageRescuedByFairy,
+            hints::Loss::AllCharactersFallen => Loss::AllCharactersFallen,
+        };
+        self.phase = Phase::Over {
+            outcome: Outcome::Lost { cause },
+        };
+    }
+
+    fn enemy_search(&mut self, pack: &Pack, map: &Map, _id: &str, at: &str) {
+        let Some(n) = self.table.search_tokens.get_mut(at) else {
+            return;
+        };
+        *n -= 1;
+        self.table.search_tokens.retain(|_, n| *n > 0);
+        if let Some(card) = self.draw_search() {
+            self.resolve_search(pack, map, None, at, card);
+        }
+    }
+
+    fn end_of_turn(&mut self, pack: &Pack) {
+        let me = self.active;
+        let here = self.table.characters[me].at.clone();
+        if !self.controlled(&here) {
+            return;
+        }
+        match here.as_str() {
+            "captains-cabin" | "fairy-hollow" => self.table.characters[me].destiny = true,
+            "galley" | "wendys-house" => {
+                let c = &mut self.table.characters[me];
+                c.wounds = c.wounds.saturating_sub(1);
+            }
+            _ => {}
+        }
+        let _ = pack;
+    }
+
+    /// Keeps the position's `items` lists in step with the hands.
+    fn sync_items(&mut self) {
+        for (c, hand) in self.items.iter().enumerate() {
+            self.table.characters[c].items = hand.iter().map(|i| i.id().to_owned()).collect();
+        }
+    }
+
+    fn check_end(&mut self, pack: &Pack) {
+        if self.outcome().is_some() {
+            return;
+        }
+        if self.table.characters.iter().all(|c| c.fallen) {
+            self.phase = Phase::Over {
+                outcome: Outcome::Lost {
+                    cause: Loss::AllCharactersFallen,
+                },
+            };
+            return;
+        }
+        let start = start_location(pack);
+        let home = self.table.hostages.iter().filter(|h| h.at == start).count();
+        let boss = pack.named_enemies.iter().find(|n| n.set_aside);
+        let boss_down = boss.is_some_and(|b| self.named_defeated.contains(&b.id));
+        if home == self.table.characters.len() && boss_down {
+            self.phase = Phase::Over {
+                outcome: Outcome::Won,
+            };
+        }
+    }
+
+    // ----- legal moves (for the bot and the "what may this Character do" query) -----
+
+    /// Commands worth trying in the Actions phase (each still validated by `run`).
+    fn candidate_actions(&self, pack: &Pack, map: &Map) -> Vec<Command> {
+        let me = &self.table.characters[self.active];
+        let here = me.at.as_str();
+        let h = Self::loc(map, here);
+        let mut out = Vec::new();
+        for &n in map.walk_neighbours(h) {
+            out.push(Command::Move {
+                to: map.name(n).to_owned(),
+                escort: vec![],
+            });
+        }
+        if self.scenario == Scenario::LostAllies {
+            for l in &pack.boards[1].locations {
+                if self.may_fly(pack, map, here, l) {
+                    out.push(Command::Move {
+                        to: l.clone(),
+                        escort: vec![],
+                    });
+                }
+            }
+            let start = start_location(pack);
+            if self.may_fly(pack, map, here, start) {
+                out.push(Command::Move {
+                    to: start.to_owned(),
+                    escort: vec![],
+                });
+            }
+            for hs in self.table.hostages.iter().filter(|x| x.at == here) {
+                for &n in map.walk_neighbours(h) {
+                    out.push(Command::Move {
+                        to: map.name(n).to_owned(),
+                        escort: vec![hs.id.clone()],
+                    });
+                }
+                if self.items[self.active].contains(&Item::FairyDust) {
+                    out.push(Command::UseItem {
+                        item: Item::FairyDust,
+                        hostage: Some(hs.id.clone()),
+                    });
+                }
+            }
+        } else {
+            out.push(Command::Board);
+            out.push(Command::StepOff);
+            out.push(Command::CallRowboat { with: vec![] });
+            for s in &pack.links.enemy_shores {
+                out.push(Command::Row {
+                    to: s.clone(),
+                    with: vec![],
+                });
+            }
+            out.push(Command::Row {
+                to: start_location(pack).to_owned(),
+                with: vec![],
+            });
+            for hs in self.table.hostages.iter().filter(|x| x.at == here) {
+                out.push(Command::Capture {
+                    hostage: hs.id.clone(),
+                });
+            }
+            for hs in &me.carrying {
+                out.push(Command::Drop {
+                    hostage: hs.clone(),
+                });
+            }
+            out.push(Command::LootGain {
+                bonus_despair: false,
+            });
+            out.push(Command::LootSpend { coins: 1 });
+        }
+        for e in &self.table.enemies {
+            out.push(Command::Fight {
+                target: e.id.clone(),
+            });
+            if self.scenario == Scenario::LostAllies {
+                out.push(Command::Taunt {
+                    enemy: e.id.clone(),
+                    also: None,
+                });
+            } else if e.at == here {
+                for &n in map.walk_neighbours(h) {
+                    out.push(Command::Scare {
+                        enemy: e.id.clone(),
+                        to: map.name(n).to_owned(),
+                        also: None,
+                    });
+                }
+            }
+        }
+        for n in &self.table.named_enemies {
+            out.push(Command::Fight {
+                target: n.id.clone(),
+            });
+        }
+        out.push(Command::Search);
+        for c in &self.table.characters {
+            if c.at == here {
+                if self.scenario == Scenario::LostAllies {
+                    out.push(Command::Courage {
+                        character: c.id.clone(),
+                    });
+                } else {
+                    out.push(Command::LootRescue {
+                        character: c.id.clone(),
+                    });
+                }
+            }
+        }
+        out.push(Command::Rest);
+        for it in [Item::Bandage, Item::LuckyCharm, Item::Grog] {
+            if self.items[self.active].contains(&it) {
+                out.push(Command::UseItem {
+                    item: it,
+                    hostage: None,
+                });
+            }
+        }
+        out
+    }
+
+    /// Every command the game accepts now (Activate options included). A query: it runs each
+    /// candidate on a copy.
+    pub fn legal_commands(&self, pack: &Pack, map: &Map) -> Vec<Command> {
+        let mut cands = match &self.phase {
+            Phase::Over { .. } => vec![],
+            Phase::Morale => vec![Command::MoraleCheck],
+            Phase::Actions => {
+                let mut c = self.candidate_actions(pack, map);
+                c.push(Command::FifthAction);
+                c.push(Command::EndActions);
+                c
+            }
+            Phase::Draw => {
+                if self.setup.physical_threat_deck {
+                    self.threat_deck
+                        .iter()
+                        .map(|c| Command::ThreatDrawn { card: c.clone() })
+                        .collect()
+                } else {
+                    vec![Command::DrawThreat]
+                }
+            }
+            Phase::Colour { .. } => {
+                let mut c = vec![Command::ResolveThreat];
+                for ch in &self.table.characters {
+                    for colour in [Colour::Red, Colour::Blue, Colour::Yellow] {
+                        c.push(Command::ChangeColour {
+                            character: ch.id.clone(),
+                            colour,
+                        });
+                    }
+                }
+                c
+            }
+            Phase::Activations { .. } => {
+                let n = self.pending_options(pack, map).map_or(0, |(_, o)| o.len());
+                (0..n).map(|option| Command::Activate { option }).collect()
+            }
+        };
+        cands.retain(|c| self.validate(pack, map, c).is_ok());
+        cands
+    }
+}
+
+fn is_shore(pack: &Pack, l: &str) -> bool {
+    pack.links.enemy_shores.iter().any(|s| s == l) || l == start_location(pack)
+}
+
+fn colour_id(c: Colour) -> &'static str {
+    match c {
+        Colour::Red => "red",
+        Colour::Blue => "blue",
+        Colour::Yellow => "yellow",
+    }
+}
+
+pub fn action_name(a: ActionId) -> &'static str {
+    match a {
+        ActionId::Move => "Move",
+        ActionId::Fight => "Fight",
+        ActionId::Search => "Search",
+        ActionId::Taunt => "Taunt",
+        ActionId::Courage => "Courage",
+        ActionId::Loot => "Loot",
+        ActionId::Scare => "Scare",
+        ActionId::Rest => "Rest",
+    }
+}
+
+/// The Action a command spends, if it spends one.
+pub fn action_of(c: &Command) -> Option<ActionId> {
+    Some(match c {
+        Command::Move { .. }
+        | Command::StepOff
+        | Command::Row { .. }
+        | Command::CallRowboat { .. } => ActionId::Move,
+        Command::Fight { .. } => ActionId::Fight,
+        Command::Search | Command::Capture { .. } => ActionId::Search,
+        Command::Taunt { .. } => ActionId::Taunt,
+        Command::Scare { .. } => ActionId::Scare,
+        Command::Courage { .. } => ActionId::Courage,
+        Command::LootGain { .. } | Command::LootSpend { .. } | Command::LootRescue { .. } => {
+            ActionId::Loot
+        }
+        Command::Rest => ActionId::Rest,
+        _ => return None,
+    })
+}

@@ -1,0 +1,113 @@
+//! A simple legal-move bot and whole-game simulation, for `neverland legacy simulate`, the
+//! property tests and the benches. The bot prefers progress (rescue, capture, search, fight)
+//! over wandering, and otherwise picks at random from the legal commands; it is a rules
+//! exerciser, not a strategist.
+
+use neverland_chance::Chance;
+
+use crate::engine::{Command, Game, Loss, Outcome, Phase, Setup};
+use crate::map::Map;
+use crate::pack::{Item, Pack};
+
+/// How much the bot likes a command (0: never unless nothing else).
+fn weight(game: &Game, c: &Command) -> u32 {
+    match c {
+        Command::UseItem {
+            item: Item::FairyDust,
+            hostage: Some(_),
+        } => 1000,
+        Command::Drop { .. } => {
+            if game.table.characters[game.active].at == "jolly-roger" {
+                1000
+            } else {
+                0
+            }
+        }
+        Command::Capture { .. } => 400,
+        Command::Fight { .. } => 200,
+        Command::Search => 150,
+        Command::Move { escort, .. } if !escort.is_empty() => 120,
+        Command::Row { to, .. } if to == "jolly-roger" => {
+            if game.table.characters[game.active].carrying.is_empty() {
+                2
+            } else {
+                600
+            }
+        }
+        Command::Courage { .. } | Command::LootRescue { .. } | Command::Rest => 60,
+        Command::UseItem { .. } => 50,
+        Command::EndActions => 1,
+        Command::FifthAction => 5,
+        Command::ChangeColour { .. } => 0,
+        _ => 20,
+    }
+}
+
+/// One command the bot would play now, or None when the game is over.
+pub fn bot_command(game: &Game, pack: &Pack, map: &Map, rng: &mut Chance) -> Option<Command> {
+    let legal = game.legal_commands(pack, map);
+    if legal.is_empty() {
+        return None;
+    }
+    let total: u32 = legal.iter().map(|c| weight(game, c)).sum();
+    if total == 0 {
+        return Some(legal[rng.below(legal.len() as u32) as usize].clone());
+    }
+    let mut r = rng.below(total);
+    for c in &legal {
+        let w = weight(game, c);
+        if r < w {
+            return Some(c.clone());
+        }
+        r -= w;
+    }
+    unreachable!("r < total")
+}
+
+/// The end of one simulated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    Won,
+    Lost(Loss),
+    /// The bot gave up after this many commands (a safety net; counted separately).
+    Unfinished,
+}
+
+/// Plays one game with the bot; returns how it ended and the log.
+pub fn play(
+    pack: &Pack,
+    map: &Map,
+    setup: &Setup,
+    seed: u64,
+    max_commands: usize,
+) -> (Ending, Vec<Command>) {
+    let mut game = Game::new(pack, map, setup, seed).expect("a valid set-up");
+    let mut rng = Chance::from_seed(seed ^ 0x0b07_0b07);
+    let mut log = Vec::new();
+    while log.len() < max_commands {
+        if let Phase::Over { outcome } = game.phase {
+            return (
+                match outcome {
+                    Outcome::Won => Ending::Won,
+                    Outcome::Lost { cause } => Ending::Lost(cause),
+                },
+                log,
+            );
+        }
+        let Some(c) = bot_command(&game, pack, map, &mut rng) else {
+            break;
+        };
+        game.apply(pack, map, &c)
+            .expect("the bot plays legal commands");
+        log.push(c);
+    }
+    match game.phase {
+        Phase::Over {
+            outcome: Outcome::Won,
+        } => (Ending::Won, log),
+        Phase::Over {
+            outcome: Outcome::Lost { cause },
+        } => (Ending::Lost(cause), log),
+        _ => (Ending::Unfinished, log),
+    }
+}
