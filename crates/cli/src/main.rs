@@ -59,6 +59,27 @@ enum LegacyCmd {
         /// The position file.
         position: std::path::PathBuf,
     },
+    /// Set up a game and print the table it starts from (a position).
+    New {
+        #[arg(long, value_parser = ["lost-allies", "pirates"])]
+        scenario: String,
+        /// 1 to 4 (solo plays two Characters).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+        players: u8,
+        #[arg(long)]
+        seed: u64,
+    },
+    /// Play games with a simple legal-move bot; prints wins, losses by cause and games per second.
+    Simulate {
+        #[arg(long, value_parser = ["lost-allies", "pirates"])]
+        scenario: String,
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+        players: u8,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        games: u32,
+        #[arg(long)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -309,9 +330,11 @@ fn pans(command: PansCmd) -> Result<(), String> {
 
 fn legacy(command: LegacyCmd) -> Result<(), String> {
     use neverland_legacy::Colour;
+    use neverland_legacy::engine::{Game, Setup};
     use neverland_legacy::hints::hints;
     use neverland_legacy::map::Map;
     use neverland_legacy::position::Position;
+    use neverland_legacy::sim::{self, Ending};
 
     match command {
         LegacyCmd::Hints { colour, position } => {
@@ -330,6 +353,65 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
             p.validate(pack, &map).map_err(|e| format!("{name}: {e}"))?;
             println!("{}", json!(hints(pack, &map, &p, colour)));
         }
+        LegacyCmd::New {
+            scenario,
+            players,
+            seed,
+        } => {
+            let pack = legacy_pack(&scenario)?;
+            let map = Map::new(pack);
+            let setup = Setup {
+                players,
+                characters: vec![],
+                physical_threat_deck: false,
+            };
+            let g = Game::new(pack, &map, &setup, seed).map_err(|e| e.to_string())?;
+            println!("{}", json!(g.table));
+        }
+        LegacyCmd::Simulate {
+            scenario,
+            players,
+            games,
+            seed,
+        } => {
+            let pack = legacy_pack(&scenario)?;
+            let map = Map::new(pack);
+            let setup = Setup {
+                players,
+                characters: vec![],
+                physical_threat_deck: false,
+            };
+            let started = std::time::Instant::now();
+            let (mut won, mut unfinished, mut commands) = (0u32, 0u32, 0usize);
+            let mut lost: std::collections::BTreeMap<String, u32> = Default::default();
+            for i in 0..games {
+                let (end, log) =
+                    sim::play(pack, &map, &setup, seed.wrapping_add(i as u64), 100_000);
+                commands += log.len();
+                match end {
+                    Ending::Won => won += 1,
+                    Ending::Lost(cause) => {
+                        *lost
+                            .entry(json!(cause).as_str().unwrap_or("?").to_owned())
+                            .or_default() += 1
+                    }
+                    Ending::Unfinished => unfinished += 1,
+                }
+            }
+            let secs = started.elapsed().as_secs_f64();
+            println!(
+                "{}",
+                json!({"scenario": scenario, "players": players, "games": games, "won": won,
+                       "lost": lost, "unfinished": unfinished, "commands": commands,
+                       "seconds": secs, "games_per_second": games as f64 / secs})
+            );
+        }
     }
     Ok(())
+}
+
+fn legacy_pack(scenario: &str) -> Result<&'static neverland_legacy::Pack, String> {
+    let s = neverland_legacy::Scenario::parse(scenario)
+        .ok_or(format!("unknown scenario {scenario:?}"))?;
+    neverland_companion::packs::legacy_pack(s).map_err(|e| e.to_string())
 }

@@ -436,11 +436,11 @@ impl Game {
 
     /// Checks and carries out a command; a refusal leaves the game as it was.
     pub fn apply(&mut self, pack: &Pack, map: &Map, cmd: &Command) -> Result<(), Refusal> {
-        let mut next = self.clone();
-        next.run(pack, map, cmd)?;
-        next.sync_items();
-        next.check_end(pack);
-        *self = next;
+        // `run` checks everything before it changes anything (a property test holds it to
+        // that), so a refused command leaves the game as it was without a copy.
+        self.run(pack, map, cmd)?;
+        self.sync_items();
+        self.check_end(pack);
         Ok(())
     }
 
@@ -842,6 +842,13 @@ impl Game {
     /// Takes one Action of this kind (`cost` times), from a Mandatory slot if one matches, else
     /// from the Chosen ones.
     fn spend(&mut self, a: ActionId, cost: u8) -> Result<(), Refusal> {
+        // Checked in full before anything is taken, so a refusal changes nothing.
+        let matching = self.turn.mandatory.iter().filter(|m| **m == a).count() as u8;
+        if matching + self.turn.chosen < cost && cost > 1 {
+            return refuse(format!(
+                "that takes {cost} Actions (1 more for each Hostage carried)"
+            ));
+        }
         for _ in 0..cost {
             if let Some(i) = self.turn.mandatory.iter().position(|m| *m == a) {
                 self.turn.mandatory.remove(i);
@@ -873,7 +880,7 @@ impl Game {
         probe
             .candidate_actions(pack, map)
             .into_iter()
-            .any(|c| action_of(&c) == Some(a) && probe.clone().run(pack, map, &c).is_ok())
+            .any(|c| action_of(&c) == Some(a) && probe.run(pack, map, &c).is_ok())
     }
 
     fn carried_cost(&self) -> u8 {
@@ -903,10 +910,8 @@ impl Game {
                     return refuse(format!("{to} is not one Move from {here}"));
                 }
                 let free_flight = fly && !walk && self.stern_free(&here, to);
-                if !free_flight {
-                    self.spend(ActionId::Move, 1 + self.carried_cost())?;
-                }
                 let enemies_there = self.enemies_at(to) > 0;
+                let mut moving = Vec::new();
                 for h in escort {
                     if !la {
                         return refuse("Pirates carry Hostages; they do not escort them");
@@ -914,7 +919,7 @@ impl Game {
                     let Some(hi) = self.table.hostages.iter().position(|x| x.id == *h) else {
                         return refuse(format!("there is no Hostage {h:?} on the board"));
                     };
-                    if self.table.hostages[hi].at != here {
+                    if self.table.hostages[hi].at != here || moving.contains(&hi) {
                         return refuse(format!("{h} is not in your Location"));
                     }
                     if !map.reachable(dest) {
@@ -925,6 +930,12 @@ impl Game {
                     if enemies_there {
                         return refuse("Hostages cannot enter a Location with Enemies");
                     }
+                    moving.push(hi);
+                }
+                if !free_flight {
+                    self.spend(ActionId::Move, 1 + self.carried_cost())?;
+                }
+                for hi in moving {
                     self.table.hostages[hi].at = to.clone();
                 }
                 self.table.characters[me].at = to.clone();
@@ -961,6 +972,7 @@ impl Game {
                 if !is_shore(pack, to) || *to == here {
                     return refuse(format!("{to} is not another Shore"));
                 }
+                self.check_boarders(&here, with)?;
                 self.spend(ActionId::Move, 1 + self.carried_cost())?;
                 self.move_rowboat(&here, to, with)
             }
@@ -977,6 +989,7 @@ impl Game {
                 if at == here {
                     return refuse("the Rowboat is already here");
                 }
+                self.check_boarders(&at, with)?;
                 self.spend(ActionId::Move, 1 + self.carried_cost())?;
                 self.move_rowboat(&at, &here, with)
             }
@@ -1241,26 +1254,34 @@ impl Game {
                 if item.is_none() && *coins == 0 && hostage.is_none() {
                     return refuse("give something");
                 }
-                if let Some(it) = item {
-                    let Some(k) = self.items[me].iter().position(|i| i == it) else {
-                        return refuse(format!("you hold no {}", it.id()));
-                    };
-                    self.items[me].remove(k);
-                    self.items[t].push(*it);
-                }
+                let item_at = match item {
+                    Some(it) => match self.items[me].iter().position(|i| i == it) {
+                        Some(k) => Some(k),
+                        None => return refuse(format!("you hold no {}", it.id())),
+                    },
+                    None => None,
+                };
                 if *coins > self.table.characters[me].coins {
                     return refuse("you do not have that many Coins");
                 }
-                self.table.characters[me].coins -= coins;
-                self.table.characters[t].coins += coins;
-                if let Some(h) = hostage {
-                    let Some(k) = self.table.characters[me]
+                let hostage_at = match hostage {
+                    Some(h) => match self.table.characters[me]
                         .carrying
                         .iter()
                         .position(|x| x == h)
-                    else {
-                        return refuse(format!("you are not carrying {h}"));
-                    };
+                    {
+                        Some(k) => Some(k),
+                        None => return refuse(format!("you are not carrying {h}")),
+                    },
+                    None => None,
+                };
+                if let Some(k) = item_at {
+                    let it = self.items[me].remove(k);
+                    self.items[t].push(it);
+                }
+                self.table.characters[me].coins -= coins;
+                self.table.characters[t].coins += coins;
+                if let Some(k) = hostage_at {
                     let h = self.table.characters[me].carrying.remove(k);
                     self.table.characters[t].carrying.push(h);
                 }
@@ -1294,13 +1315,22 @@ impl Game {
         (from == "stern" || to == "stern") && self.controlled("stern")
     }
 
-    fn move_rowboat(&mut self, from: &str, to: &str, with: &[String]) -> Result<(), Refusal> {
-        for w in with {
+    /// Characters who would board the Rowboat as it leaves `from`.
+    fn check_boarders(&self, from: &str, with: &[String]) -> Result<(), Refusal> {
+        for (k, w) in with.iter().enumerate() {
             let i = self.char_index(w)?;
             let c = &self.table.characters[i];
-            if c.at != from || c.on_rowboat || c.fallen {
+            if c.at != from || c.on_rowboat || c.fallen || with[..k].contains(w) {
                 return refuse(format!("{w} cannot board at {from}"));
             }
+        }
+        Ok(())
+    }
+
+    fn move_rowboat(&mut self, from: &str, to: &str, with: &[String]) -> Result<(), Refusal> {
+        self.check_boarders(from, with)?;
+        for w in with {
+            let i = self.char_index(w)?;
             self.table.characters[i].on_rowboat = true;
         }
         for c in &mut self.table.characters {
@@ -1898,15 +1928,22 @@ impl Game {
             });
             out.push(Command::LootSpend { coins: 1 });
         }
-        for e in &self.table.enemies {
+        // Only Enemies that could be in reach (the rules check the rest).
+        let near = |at: &str| -> bool {
+            let Some(l) = map.id(at) else { return false };
+            at == here || map.walk_neighbours(h).contains(&l) || map.board_of(l) == map.board_of(h)
+        };
+        for e in self.table.enemies.iter().filter(|e| near(&e.at)) {
             out.push(Command::Fight {
                 target: e.id.clone(),
             });
             if self.scenario == Scenario::LostAllies {
-                out.push(Command::Taunt {
-                    enemy: e.id.clone(),
-                    also: None,
-                });
+                if e.at != here {
+                    out.push(Command::Taunt {
+                        enemy: e.id.clone(),
+                        also: None,
+                    });
+                }
             } else if e.at == here {
                 for &n in map.walk_neighbours(h) {
                     out.push(Command::Scare {
@@ -1917,7 +1954,7 @@ impl Game {
                 }
             }
         }
-        for n in &self.table.named_enemies {
+        for n in self.table.named_enemies.iter().filter(|n| near(&n.at)) {
             out.push(Command::Fight {
                 target: n.id.clone(),
             });
@@ -1951,7 +1988,14 @@ impl Game {
     /// Every command the game accepts now (Activate options included). A query: it runs each
     /// candidate on a copy.
     pub fn legal_commands(&self, pack: &Pack, map: &Map) -> Vec<Command> {
-        let mut cands = match &self.phase {
+        let mut cands = self.candidates(pack, map);
+        cands.retain(|c| self.validate(pack, map, c).is_ok());
+        cands
+    }
+
+    /// A superset of the legal commands, cheap to build (the bot validates only what it tries).
+    pub fn candidates(&self, pack: &Pack, map: &Map) -> Vec<Command> {
+        match &self.phase {
             Phase::Over { .. } => vec![],
             Phase::Morale => vec![Command::MoraleCheck],
             Phase::Actions => {
@@ -1986,9 +2030,7 @@ impl Game {
                 let n = self.pending_options(pack, map).map_or(0, |(_, o)| o.len());
                 (0..n).map(|option| Command::Activate { option }).collect()
             }
-        };
-        cands.retain(|c| self.validate(pack, map, c).is_ok());
-        cands
+        }
     }
 }
 

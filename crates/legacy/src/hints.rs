@@ -131,6 +131,23 @@ impl Table<'_> {
                 > 0
     }
 
+    /// Is there a target of this type in a Location? (`targets` without building the list.)
+    fn has_target(&self, loc: usize, kind: Target) -> bool {
+        if !self.map.reachable(loc) {
+            return false;
+        }
+        let name = self.map.name(loc);
+        match kind {
+            Target::Character => self
+                .pos
+                .characters
+                .iter()
+                .any(|c| !c.fallen && c.at == name),
+            Target::Hostage => self.pos.hostages.iter().any(|h| h.at == name),
+            Target::Search => self.search_at(loc),
+        }
+    }
+
     /// The targets of the given types in a Location, best sub-priority first.
     fn targets(&self, loc: usize, kinds: &[Target]) -> Vec<(Target, Act)> {
         let mut out = Vec::new();
@@ -182,11 +199,7 @@ impl Table<'_> {
             if dl < min || !keep(l) {
                 continue;
             }
-            let Some(t) = kinds
-                .iter()
-                .copied()
-                .find(|k| !self.targets(l, &[*k]).is_empty())
-            else {
+            let Some(t) = kinds.iter().copied().find(|k| self.has_target(l, *k)) else {
                 continue;
             };
             match &mut best {

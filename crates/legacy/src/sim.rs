@@ -43,25 +43,38 @@ fn weight(game: &Game, c: &Command) -> u32 {
     }
 }
 
-/// One command the bot would play now, or None when the game is over.
-pub fn bot_command(game: &Game, pack: &Pack, map: &Map, rng: &mut Chance) -> Option<Command> {
-    let legal = game.legal_commands(pack, map);
-    if legal.is_empty() {
-        return None;
-    }
-    let total: u32 = legal.iter().map(|c| weight(game, c)).sum();
-    if total == 0 {
-        return Some(legal[rng.below(legal.len() as u32) as usize].clone());
-    }
-    let mut r = rng.below(total);
-    for c in &legal {
-        let w = weight(game, c);
-        if r < w {
-            return Some(c.clone());
+/// Plays the bot's next command on the game (candidates tried in a weighted random order; the
+/// first the game accepts is played) and returns it, or None when nothing is legal.
+pub fn bot_play(game: &mut Game, pack: &Pack, map: &Map, rng: &mut Chance) -> Option<Command> {
+    let mut cands: Vec<(u32, Command)> = game
+        .candidates(pack, map)
+        .into_iter()
+        .map(|c| (weight(game, &c), c))
+        .collect();
+    while !cands.is_empty() {
+        let total: u32 = cands.iter().map(|(w, _)| *w).sum();
+        let i = if total == 0 {
+            rng.below(cands.len() as u32) as usize
+        } else {
+            let mut r = rng.below(total);
+            cands
+                .iter()
+                .position(|(w, _)| {
+                    if r < *w {
+                        true
+                    } else {
+                        r -= *w;
+                        false
+                    }
+                })
+                .expect("r < total")
+        };
+        let (_, c) = cands.swap_remove(i);
+        if game.apply(pack, map, &c).is_ok() {
+            return Some(c);
         }
-        r -= w;
     }
-    unreachable!("r < total")
+    None
 }
 
 /// The end of one simulated game.
@@ -94,11 +107,9 @@ pub fn play(
                 log,
             );
         }
-        let Some(c) = bot_command(&game, pack, map, &mut rng) else {
+        let Some(c) = bot_play(&mut game, pack, map, &mut rng) else {
             break;
         };
-        game.apply(pack, map, &c)
-            .expect("the bot plays legal commands");
         log.push(c);
     }
     match game.phase {
