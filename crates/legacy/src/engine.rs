@@ -269,6 +269,7 @@ impl PartialEq for Game {
             && self.items == o.items
             && self.named_placed == o.named_placed
             && self.named_defeated == o.named_defeated
+            && self.fight_rolls == o.fight_rolls
     }
 }
 
@@ -417,6 +418,61 @@ impl Game {
         }
         game.sync_items();
         Ok(game)
+    }
+
+    /// A game that continues from a table position (an imported table, or a rule case): the
+    /// first Character in the position is about to roll for Morale; the decks are those a fresh
+    /// set-up makes from `seed`, less the Hostage cards of Hostages already found.
+    pub fn from_position(
+        pack: &Pack,
+        map: &Map,
+        pos: &Position,
+        seed: u64,
+    ) -> Result<Game, Refusal> {
+        pos.validate(pack, map)
+            .map_err(|e| Refusal(e.to_string()))?;
+        let n = pos.characters.len();
+        if !(2..=4).contains(&n) {
+            return refuse("a game has 2 to 4 Characters on the table");
+        }
+        let setup = Setup {
+            players: n as u8,
+            characters: pos.characters.iter().map(|c| c.id.clone()).collect(),
+            physical_threat_deck: false,
+        };
+        let mut g = Game::new(pack, map, &setup, seed)?;
+        g.table = pos.clone();
+        let found: Vec<&str> = pos
+            .hostages
+            .iter()
+            .map(|h| h.id.as_str())
+            .chain(
+                pos.characters
+                    .iter()
+                    .flat_map(|c| c.carrying.iter().map(String::as_str)),
+            )
+            .collect();
+        g.search_deck.retain(|card| {
+            !matches!(pack.search_card(card), Some(SearchEffect::Hostage { hostage }) if found.contains(&hostage.as_str()))
+        });
+        g.named_placed = pos.named_enemies.iter().map(|n| n.id.clone()).collect();
+        for (i, c) in pos.characters.iter().enumerate() {
+            g.items[i] = c
+                .items
+                .iter()
+                .map(|it| {
+                    Item::parse(it).ok_or_else(|| {
+                        Refusal(format!("characters[{i}].items: unknown Item {it:?}"))
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+        }
+        g.phase = if g.table.characters[0].fallen {
+            Phase::Draw
+        } else {
+            Phase::Morale
+        };
+        Ok(g)
     }
 
     /// Rebuilds the state from the seed and the log. On a refused command, reports its index.
