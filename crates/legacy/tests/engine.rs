@@ -82,7 +82,12 @@ fn exercise(pack: &Pack, map: &Map, s: &Setup, seed: u64, replay_every: usize) -
         check_box(&game, pack, map);
         if step % replay_every == 0 {
             let replayed = Game::replay(pack, map, s, seed, &log).unwrap();
-            assert_eq!(replayed, game, "replay differs after {} commands", log.len());
+            assert_eq!(
+                replayed,
+                game,
+                "replay differs after {} commands",
+                log.len()
+            );
             let shorter = Game::replay(pack, map, s, seed, &log[..log.len() - 1]).unwrap();
             let mut redone = shorter.clone();
             redone.apply(pack, map, log.last().unwrap()).unwrap();
@@ -125,7 +130,12 @@ fn every_scenario_and_player_count_plays_to_an_end() {
         for players in 1..=4u8 {
             for seed in 0..3u64 {
                 let (end, log) = sim::play(&pack, &map, &setup(players, false), seed, 20_000);
-                assert_ne!(end, Ending::Unfinished, "{} {players}p seed {seed}", pack.id);
+                assert_ne!(
+                    end,
+                    Ending::Unfinished,
+                    "{} {players}p seed {seed}",
+                    pack.id
+                );
                 assert!(!log.is_empty());
             }
         }
