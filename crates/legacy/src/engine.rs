@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::dice::{Stone, TurnPlan};
 use crate::hints::{self, Act};
 use crate::map::Map;
-use crate::pack::{ActionId, Aim, Colour, Item, Pack, Scenario, SearchEffect, Step, ThreatEffect};
+use crate::pack::{ActionId, Colour, Item, Pack, Scenario, SearchEffect, ThreatEffect};
 use crate::position::{CharacterAt, EnemyAt, FORMAT, HostageAt, NamedAt, Position};
 
 /// How a game is set up.
@@ -591,121 +591,7 @@ impl Game {
         let Phase::Activations { colour, .. } = &self.phase else {
             unreachable!("only asked during activations")
         };
-        let sheet = pack.named(id).expect("validated");
-        let label = format!("{}-{}", colour_id(*colour), step + 1);
-        let Some(section) = sheet.sections.iter().find(|s| s.colour == *colour) else {
-            return (label, vec![Act::None]);
-        };
-        let Some(n) = self.table.named_enemies.iter().find(|n| n.id == id) else {
-            return (label, vec![Act::None]);
-        };
-        let here = Self::loc(map, &n.at);
-        let standing: Vec<String> = self
-            .table
-            .characters
-            .iter()
-            .filter(|c| c.at == n.at && !c.fallen && map.reachable(here))
-            .map(|c| c.id.clone())
-            .collect();
-        let mut acts = match &section.steps[step] {
-            Step::MoveToward { aim, locations } => {
-                let has = |l: usize| -> bool {
-                    if !map.reachable(l) {
-                        return false;
-                    }
-                    let name = map.name(l);
-                    match aim {
-                        Aim::Character => self
-                            .table
-                            .characters
-                            .iter()
-                            .any(|c| c.at == name && !c.fallen),
-                        Aim::Hostage => self.table.hostages.iter().any(|h| h.at == name),
-                        Aim::Search => self.table.search_tokens.get(name).copied().unwrap_or(0) > 0,
-                    }
-                };
-                if has(here) {
-                    vec![Act::None]
-                } else {
-                    let d = map.distances(here, false);
-                    let best = (0..map.len())
-                        .filter(|&l| has(l))
-                        .filter_map(|l| d[l].map(|x| (x, l)))
-                        .min_by_key(|(x, _)| *x)
-                        .map(|(x, _)| x);
-                    match best {
-                        None => vec![Act::None],
-                        Some(bd) => {
-                            let mut out: Vec<Act> = Vec::new();
-                            for l in (0..map.len()).filter(|&l| has(l) && d[l] == Some(bd)) {
-                                for path in map.shortest_paths(here, l, false) {
-                                    let walked: Vec<String> = path
-                                        .iter()
-                                        .take(*locations as usize)
-                                        .map(|&i| map.name(i).to_owned())
-                                        .collect();
-                                    let to = walked.last().cloned().expect("at least one step");
-                                    if !out
-                                        .iter()
-                                        .any(|a| matches!(a, Act::Move { to: x, .. } if *x == to))
-                                    {
-                                        out.push(Act::Move { to, path: walked });
-                                    }
-                                }
-                            }
-                            out
-                        }
-                    }
-                }
-            }
-            Step::Wound {
-                wounds,
-                distribute,
-                or_kill_hostage,
-            } => {
-                // A total the players distribute is queued one Wound at a time, each going to
-                // the Character they choose.
-                let each = if *distribute { 1 } else { *wounds };
-                let mut out: Vec<Act> = standing
-                    .iter()
-                    .map(|c| Act::Wound {
-                        character: c.clone(),
-                        wounds: each,
-                    })
-                    .collect();
-                if *or_kill_hostage {
-                    out.extend(
-                        self.table
-                            .hostages
-                            .iter()
-                            .filter(|h| h.at == n.at)
-                            .map(|h| Act::KillHostage {
-                                hostage: h.id.clone(),
-                            }),
-                    );
-                }
-                if out.is_empty() {
-                    out.push(Act::None);
-                }
-                out
-            }
-            Step::Search => {
-                if self.table.search_tokens.get(&n.at).copied().unwrap_or(0) > 0 {
-                    vec![Act::Search {
-                        location: n.at.clone(),
-                    }]
-                } else {
-                    vec![Act::None]
-                }
-            }
-            Step::Discover { kind, count } => vec![Act::Discover {
-                kind: kind.clone(),
-                count: *count,
-                location: n.at.clone(),
-            }],
-        };
-        acts.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
-        (label, acts)
+        hints::named_step_options(pack, map, &self.table, id, *colour, step)
     }
 
     // ----- the commands -----
@@ -834,24 +720,11 @@ impl Game {
                     }
                 }
                 for n in &self.table.named_enemies {
-                    let sheet = pack.named(&n.id).expect("validated");
-                    if let Some(s) = sheet.sections.iter().find(|s| s.colour == colour) {
-                        for (step, st) in s.steps.iter().enumerate() {
-                            let times = match st {
-                                Step::Wound {
-                                    wounds,
-                                    distribute: true,
-                                    ..
-                                } => *wounds,
-                                _ => 1,
-                            };
-                            for _ in 0..times {
-                                queue.push(Pending::Named {
-                                    id: n.id.clone(),
-                                    step,
-                                });
-                            }
-                        }
+                    for step in hints::named_steps(pack, &n.id, colour) {
+                        queue.push(Pending::Named {
+                            id: n.id.clone(),
+                            step,
+                        });
                     }
                 }
                 self.phase = Phase::Activations {
@@ -2092,14 +1965,6 @@ impl Game {
 
 fn is_shore(pack: &Pack, l: &str) -> bool {
     pack.links.enemy_shores.iter().any(|s| s == l) || l == start_location(pack)
-}
-
-fn colour_id(c: Colour) -> &'static str {
-    match c {
-        Colour::Red => "red",
-        Colour::Blue => "blue",
-        Colour::Yellow => "yellow",
-    }
 }
 
 pub fn action_name(a: ActionId) -> &'static str {

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::map::Map;
-use crate::pack::{Colour, EnemyKind, Pack, PriorityTable};
+use crate::pack::{Aim, Colour, EnemyKind, Pack, PriorityTable, Step};
 use crate::position::Position;
 
 /// One thing an Enemy may do.
@@ -452,6 +452,147 @@ pub fn enemy_activation(
     (priority, options)
 }
 
+/// The steps a Named Enemy takes for a Threat colour (indices into its section; a Wound total
+/// the players distribute is one step per Wound).
+pub fn named_steps(pack: &Pack, id: &str, colour: Colour) -> Vec<usize> {
+    let Some(section) = pack
+        .named(id)
+        .and_then(|s| s.sections.iter().find(|s| s.colour == colour))
+    else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for (i, st) in section.steps.iter().enumerate() {
+        let times = match st {
+            Step::Wound {
+                wounds,
+                distribute: true,
+                ..
+            } => *wounds as usize,
+            _ => 1,
+        };
+        out.extend(std::iter::repeat_n(i, times));
+    }
+    out
+}
+
+/// The options of one step of a Named Enemy's section, labelled "<colour>-<step>".
+pub fn named_step_options(
+    pack: &Pack,
+    map: &Map,
+    pos: &Position,
+    id: &str,
+    colour: Colour,
+    step: usize,
+) -> (String, Vec<Act>) {
+    let sheet = pack.named(id).expect("validated");
+    let label = format!("{}-{}", colour.id(), step + 1);
+    let Some(section) = sheet.sections.iter().find(|s| s.colour == colour) else {
+        return (label, vec![Act::None]);
+    };
+    let Some(n) = pos.named_enemies.iter().find(|n| n.id == id) else {
+        return (label, vec![Act::None]);
+    };
+    let here = map.id(&n.at).expect("validated");
+    let standing: Vec<String> = pos
+        .characters
+        .iter()
+        .filter(|c| c.at == n.at && !c.fallen && map.reachable(here))
+        .map(|c| c.id.clone())
+        .collect();
+    let mut acts = match &section.steps[step] {
+        Step::MoveToward { aim, locations } => {
+            let has = |l: usize| -> bool {
+                if !map.reachable(l) {
+                    return false;
+                }
+                let name = map.name(l);
+                match aim {
+                    Aim::Character => pos.characters.iter().any(|c| c.at == name && !c.fallen),
+                    Aim::Hostage => pos.hostages.iter().any(|h| h.at == name),
+                    Aim::Search => pos.search_tokens.get(name).copied().unwrap_or(0) > 0,
+                }
+            };
+            if has(here) {
+                vec![Act::None]
+            } else {
+                let d = map.distances(here, false);
+                let best = (0..map.len())
+                    .filter(|&l| has(l))
+                    .filter_map(|l| d[l].map(|x| (x, l)))
+                    .min_by_key(|(x, _)| *x)
+                    .map(|(x, _)| x);
+                match best {
+                    None => vec![Act::None],
+                    Some(bd) => {
+                        let mut out: Vec<Act> = Vec::new();
+                        for l in (0..map.len()).filter(|&l| has(l) && d[l] == Some(bd)) {
+                            for path in map.shortest_paths(here, l, false) {
+                                let walked: Vec<String> = path
+                                    .iter()
+                                    .take(*locations as usize)
+                                    .map(|&i| map.name(i).to_owned())
+                                    .collect();
+                                let to = walked.last().cloned().expect("at least one step");
+                                if !out
+                                    .iter()
+                                    .any(|a| matches!(a, Act::Move { to: x, .. } if *x == to))
+                                {
+                                    out.push(Act::Move { to, path: walked });
+                                }
+                            }
+                        }
+                        out
+                    }
+                }
+            }
+        }
+        Step::Wound {
+            wounds,
+            distribute,
+            or_kill_hostage,
+        } => {
+            // A total the players distribute is queued one Wound at a time, each going to
+            // the Character they choose.
+            let each = if *distribute { 1 } else { *wounds };
+            let mut out: Vec<Act> = standing
+                .iter()
+                .map(|c| Act::Wound {
+                    character: c.clone(),
+                    wounds: each,
+                })
+                .collect();
+            if *or_kill_hostage {
+                out.extend(pos.hostages.iter().filter(|h| h.at == n.at).map(|h| {
+                    Act::KillHostage {
+                        hostage: h.id.clone(),
+                    }
+                }));
+            }
+            if out.is_empty() {
+                out.push(Act::None);
+            }
+            out
+        }
+        Step::Search => {
+            if pos.search_tokens.get(&n.at).copied().unwrap_or(0) > 0 {
+                vec![Act::Search {
+                    location: n.at.clone(),
+                }]
+            } else {
+                vec![Act::None]
+            }
+        }
+        Step::Discover { kind, count } => vec![Act::Discover {
+            kind: kind.clone(),
+            count: *count,
+            location: n.at.clone(),
+        }],
+    };
+    acts.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
+    (label, acts)
+}
+
 /// The hints for a Threat of `colour` on a validated position.
 pub fn hints(pack: &Pack, map: &Map, position: &Position, colour: Colour) -> Hints {
     let mut pos = position.clone();
@@ -485,9 +626,62 @@ pub fn hints(pack: &Pack, map: &Map, position: &Position, colour: Colour) -> Hin
             }
         }
     }
+    // Then the Named Enemies with a section of this colour, step by step.
+    if outcome.is_none() {
+        'named: for n in position.named_enemies.iter().map(|n| n.id.clone()) {
+            for step in named_steps(pack, &n, colour) {
+                let (priority, options) = named_step_options(pack, map, &pos, &n, colour, step);
+                let first = options[0].clone();
+                activations.push(Activation {
+                    enemy: n.clone(),
+                    priority,
+                    options,
+                });
+                let lost = match &first {
+                    Act::Move { to, .. } => {
+                        if let Some(x) = pos.named_enemies.iter_mut().find(|x| x.id == n) {
+                            x.at = to.clone();
+                        }
+                        None
+                    }
+                    Act::Discover {
+                        kind,
+                        count,
+                        location,
+                    } => {
+                        discover(pack, &mut pos, kind, *count, location);
+                        None
+                    }
+                    other => carry_out(pack, &mut pos, 0, other),
+                };
+                if let Some(lost) = lost {
+                    outcome = Some(Outcome { lost });
+                    break 'named;
+                }
+            }
+        }
+    }
     Hints {
         colour,
         activations,
         outcome,
+    }
+}
+
+/// Adds up to `count` Enemies of a kind to a Location (as many as the box still holds), with
+/// the first free ids.
+fn discover(pack: &Pack, pos: &mut Position, kind: &str, count: u8, at: &str) {
+    for _ in 0..count {
+        let Some(n) = (1..=pack.supply.enemies_per_kind).find(|n| {
+            let id = format!("{kind}-{n}");
+            !pos.enemies.iter().any(|e| e.id == id)
+        }) else {
+            return;
+        };
+        pos.enemies.push(crate::position::EnemyAt {
+            id: format!("{kind}-{n}"),
+            kind: kind.to_owned(),
+            at: at.to_owned(),
+        });
     }
 }

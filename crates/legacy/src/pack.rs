@@ -118,6 +118,16 @@ pub enum Colour {
     Yellow,
 }
 
+impl Colour {
+    pub fn id(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Yellow => "yellow",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnemyKind {
