@@ -1757,7 +1757,14 @@ impl Game {
     /// Keeps the position's `items` lists in step with the hands.
     fn sync_items(&mut self) {
         for (c, hand) in self.items.iter().enumerate() {
-            self.table.characters[c].items = hand.iter().map(|i| i.id().to_owned()).collect();
+            let shown = &mut self.table.characters[c].items;
+            if !shown
+                .iter()
+                .map(String::as_str)
+                .eq(hand.iter().map(|i| i.id()))
+            {
+                *shown = hand.iter().map(|i| i.id().to_owned()).collect();
+            }
         }
     }
 
@@ -1829,19 +1836,25 @@ impl Game {
                 }
             }
         } else {
-            out.push(Command::Board);
-            out.push(Command::StepOff);
-            out.push(Command::CallRowboat { with: vec![] });
-            for s in &pack.links.enemy_shores {
+            let docked_here = self.table.rowboat.as_deref() == Some(here);
+            if docked_here && !me.on_rowboat {
+                out.push(Command::Board);
+            }
+            if me.on_rowboat {
+                out.push(Command::StepOff);
+                for s in &pack.links.enemy_shores {
+                    out.push(Command::Row {
+                        to: s.clone(),
+                        with: vec![],
+                    });
+                }
                 out.push(Command::Row {
-                    to: s.clone(),
+                    to: start_location(pack).to_owned(),
                     with: vec![],
                 });
+            } else if !docked_here && is_shore(pack, here) {
+                out.push(Command::CallRowboat { with: vec![] });
             }
-            out.push(Command::Row {
-                to: start_location(pack).to_owned(),
-                with: vec![],
-            });
             for hs in self.table.hostages.iter().filter(|x| x.at == here) {
                 out.push(Command::Capture {
                     hostage: hs.id.clone(),
@@ -1855,7 +1868,9 @@ impl Game {
             out.push(Command::LootGain {
                 bonus_despair: false,
             });
-            out.push(Command::LootSpend { coins: 1 });
+            if me.coins > 0 && me.despair > 0 {
+                out.push(Command::LootSpend { coins: 1 });
+            }
         }
         // Only Enemies that could be in reach (the rules check the rest).
         let near = |at: &str| -> bool {
@@ -1888,9 +1903,12 @@ impl Game {
                 target: n.id.clone(),
             });
         }
-        out.push(Command::Search);
+        let enemies_here = self.enemies_at(here) > 0;
+        if !enemies_here && self.table.search_tokens.get(here).is_some_and(|n| *n > 0) {
+            out.push(Command::Search);
+        }
         for c in &self.table.characters {
-            if c.at == here {
+            if c.at == here && (c.fallen || c.despair > 0) {
                 if self.scenario == Scenario::LostAllies {
                     out.push(Command::Courage {
                         character: c.id.clone(),
@@ -1902,7 +1920,9 @@ impl Game {
                 }
             }
         }
-        out.push(Command::Rest);
+        if me.wounds > 0 {
+            out.push(Command::Rest);
+        }
         for it in [Item::Bandage, Item::LuckyCharm, Item::Grog] {
             if self.items[self.active].contains(&it) {
                 out.push(Command::UseItem {

@@ -8,7 +8,6 @@ use crate::pack::Pack;
 #[derive(Debug, Clone)]
 pub struct Map {
     pub names: Vec<String>,
-    index: HashMap<String, usize>,
     board: Vec<usize>,
     /// Enemy adjacency across boards: board adjacency, Stairs, and linked Shores.
     enemy: Vec<Vec<usize>>,
@@ -81,7 +80,6 @@ impl Map {
         }
         Map {
             names,
-            index,
             board,
             enemy,
             local,
@@ -91,7 +89,8 @@ impl Map {
     }
 
     pub fn id(&self, name: &str) -> Option<usize> {
-        self.index.get(name).copied()
+        // A dozen names: a scan beats hashing them.
+        self.names.iter().position(|n| n == name)
     }
 
     pub fn name(&self, i: usize) -> &str {

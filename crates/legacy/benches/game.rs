@@ -1,0 +1,79 @@
+//! The game engine's speed: replaying a 2,000-command game from its seed and log, and whole
+//! games played by the bot (`legacy simulate`'s loop), one core.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use neverland_chance::Chance;
+use neverland_legacy::engine::{Command, Game, Phase, Setup};
+use neverland_legacy::map::Map;
+use neverland_legacy::sim;
+use neverland_legacy::{Pack, Scenario};
+
+/// The longest of `tries` games in which the Characters stay on their small board (Enemies
+/// never reach it) while the bot resolves every Threat, so the game runs as long as the decks
+/// and the Named Enemies allow.
+fn long_log(pack: &Pack, map: &Map, setup: &Setup, tries: u64) -> (u64, Vec<Command>) {
+    let mut best = (0, Vec::new());
+    for seed in 0..tries {
+        let mut g = Game::new(pack, map, setup, seed).unwrap();
+        let mut rng = Chance::from_seed(seed);
+        let mut log = Vec::new();
+        while g.outcome().is_none() {
+            let c = if g.phase == Phase::Actions {
+                let c = Command::EndActions;
+                g.apply(pack, map, &c).unwrap();
+                c
+            } else {
+                sim::bot_play(&mut g, pack, map, &mut rng).unwrap()
+            };
+            log.push(c);
+        }
+        if log.len() > best.1.len() {
+            best = (seed, log);
+        }
+    }
+    best
+}
+
+fn bench(c: &mut Criterion) {
+    let pack = Pack::builtin(Scenario::LostAllies).unwrap();
+    let map = Map::new(&pack);
+    let setup = Setup {
+        players: 4,
+        characters: vec![],
+        physical_threat_deck: false,
+    };
+    let (seed, log) = long_log(&pack, &map, &setup, 200);
+    c.bench_function(
+        &format!(
+            "legacy replay: the longest of 200 games, {} commands (4 players)",
+            log.len()
+        ),
+        |b| b.iter(|| Game::replay(&pack, &map, &setup, seed, black_box(&log)).unwrap()),
+    );
+    for s in Scenario::ALL {
+        let pack = Pack::builtin(s).unwrap();
+        let map = Map::new(&pack);
+        for players in [2u8, 4] {
+            let setup = Setup {
+                players,
+                characters: vec![],
+                physical_threat_deck: false,
+            };
+            let mut seed = 0u64;
+            c.bench_function(
+                &format!("legacy simulate: one bot game, {s}, {players} players"),
+                |b| {
+                    b.iter(|| {
+                        seed += 1;
+                        black_box(sim::play(&pack, &map, &setup, seed, 100_000))
+                    })
+                },
+            );
+        }
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
