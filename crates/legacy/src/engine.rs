@@ -8,8 +8,6 @@
 //! `Game::replay` derives the state from the seed and the log; `apply` validates a command on a
 //! copy and either commits it or returns the reason and leaves the game untouched.
 
-use std::collections::HashSet;
-
 use neverland_chance::Chance;
 use serde::{Deserialize, Serialize};
 
@@ -622,8 +620,10 @@ impl Game {
             Command::EndActions => {
                 self.actions_phase()?;
                 // A Mandatory Action that can still be performed must be.
+                let mut probe: Option<Game> = None;
                 for a in self.turn.mandatory.clone() {
-                    if self.action_possible(pack, map, a) {
+                    let p = probe.get_or_insert_with(|| self.clone());
+                    if p.possible(pack, map, a) {
                         return refuse(format!(
                             "the Mandatory {} can still be performed",
                             action_name(a)
@@ -746,18 +746,32 @@ impl Game {
                         options.len()
                     ));
                 };
-                let Phase::Activations { queue, .. } = &mut self.phase else {
-                    unreachable!()
-                };
-                let head = queue.remove(0);
-                self.carry_out(pack, map, &head, &act);
-                if self.outcome().is_none() {
-                    self.finish_threat_if_done(pack, map);
-                }
+                self.activate(pack, map, &act);
                 Ok(())
             }
             _ => self.action(pack, map, cmd),
         }
+    }
+
+    /// Carries out an option of the next activation.
+    fn activate(&mut self, pack: &Pack, map: &Map, act: &Act) {
+        let Phase::Activations { queue, .. } = &mut self.phase else {
+            unreachable!("only with an activation waiting")
+        };
+        let head = queue.remove(0);
+        self.carry_out(pack, map, &head, act);
+        if self.outcome().is_none() {
+            self.finish_threat_if_done(pack, map);
+        }
+    }
+
+    /// `apply(Activate { option })` for an option the caller has just taken from
+    /// `pending_options` on this same state (the bot's shortcut: the options are not worked out
+    /// twice). The log still records `Activate { option }`; replay checks they agree.
+    pub fn apply_pending(&mut self, pack: &Pack, map: &Map, act: &Act) {
+        self.activate(pack, map, act);
+        self.sync_items();
+        self.check_end(pack);
     }
 
     fn actions_phase(&self) -> Result<(), Refusal> {
@@ -802,14 +816,24 @@ impl Game {
 
     /// Could the active Character perform this Action now (for Mandatory Actions)?
     pub fn action_possible(&self, pack: &Pack, map: &Map, a: ActionId) -> bool {
-        let mut probe = self.clone();
-        // A probe with one free Chosen Action and no Mandatory ones.
-        probe.turn.mandatory.clear();
-        probe.turn.chosen = 1 + self.carried_cost();
-        probe
-            .candidate_actions(pack, map)
-            .into_iter()
-            .any(|c| action_of(&c) == Some(a) && probe.run(pack, map, &c).is_ok())
+        self.clone().possible(pack, map, a)
+    }
+
+    /// `action_possible` on a copy the caller owns (it may be changed: a probe).
+    fn possible(&mut self, pack: &Pack, map: &Map, a: ActionId) -> bool {
+        // One free Chosen Action and no Mandatory ones.
+        self.turn.mandatory.clear();
+        self.turn.chosen = 1 + self.carried_cost();
+        for c in self.candidate_actions(pack, map) {
+            if action_of(&c) == Some(a) {
+                let before = self.turn.chosen;
+                if self.run(pack, map, &c).is_ok() {
+                    return true;
+                }
+                debug_assert_eq!(before, self.turn.chosen);
+            }
+        }
+        false
     }
 
     fn carried_cost(&self) -> u8 {
@@ -1552,18 +1576,24 @@ impl Game {
     fn place_enemies(&mut self, pack: &Pack, kind: &str, count: u8, at: &str) -> u8 {
         let mut placed = 0;
         for _ in 0..count {
-            let used: HashSet<&str> = self
-                .table
-                .enemies
-                .iter()
-                .filter(|e| e.kind == kind)
-                .map(|e| e.id.as_str())
-                .collect();
-            let Some(n) = (1..=pack.supply.enemies_per_kind)
-                .find(|n| !used.contains(format!("{kind}-{n}").as_str()))
-            else {
+            // The box holds `enemies_per_kind` of each kind, whatever ids a table used.
+            let on_board = self.table.enemies.iter().filter(|e| e.kind == kind).count();
+            if on_board >= pack.supply.enemies_per_kind as usize {
                 break;
-            };
+            }
+            // The first free `kind-N`.
+            let mut used: u64 = 0;
+            for e in &self.table.enemies {
+                if let Some(n) =
+                    e.id.strip_prefix(kind)
+                        .and_then(|r| r.strip_prefix('-'))
+                        .and_then(|r| r.parse::<u32>().ok())
+                        .filter(|n| *n < 64)
+                {
+                    used |= 1 << n;
+                }
+            }
+            let n = (1..64u32).find(|n| used & (1 << n) == 0).unwrap_or(64);
             self.table.enemies.push(EnemyAt {
                 id: format!("{kind}-{n}"),
                 kind: kind.to_owned(),
@@ -1798,7 +1828,7 @@ impl Game {
         let me = &self.table.characters[self.active];
         let here = me.at.as_str();
         let h = Self::loc(map, here);
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(48);
         for &n in map.walk_neighbours(h) {
             out.push(Command::Move {
                 to: map.name(n).to_owned(),

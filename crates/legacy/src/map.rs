@@ -17,6 +17,8 @@ pub struct Map {
     /// their own).
     walk: Vec<Vec<usize>>,
     reachable: Vec<bool>,
+    dist_enemy: Vec<Vec<Option<u32>>>,
+    dist_local: Vec<Vec<Option<u32>>>,
 }
 
 fn link(adj: &mut [Vec<usize>], a: usize, b: usize) {
@@ -78,14 +80,19 @@ impl Map {
                 v.sort_by(|a, b| names[*a].cmp(&names[*b]));
             }
         }
-        Map {
+        let mut map = Map {
             names,
             board,
             enemy,
             local,
             walk,
             reachable,
-        }
+            dist_enemy: vec![],
+            dist_local: vec![],
+        };
+        map.dist_enemy = (0..n).map(|i| map.bfs(i, false)).collect();
+        map.dist_local = (0..n).map(|i| map.bfs(i, true)).collect();
+        map
     }
 
     pub fn id(&self, name: &str) -> Option<usize> {
@@ -124,7 +131,16 @@ impl Map {
     }
 
     /// Distances from `from` for an Enemy, across boards (`local` = false) or on its own board.
-    pub fn distances(&self, from: usize, local: bool) -> Vec<Option<u32>> {
+    pub fn distances(&self, from: usize, local: bool) -> &[Option<u32>] {
+        if local {
+            &self.dist_local[from]
+        } else {
+            &self.dist_enemy[from]
+        }
+    }
+
+    /// Breadth-first distances, computed once per Location when the map is built.
+    fn bfs(&self, from: usize, local: bool) -> Vec<Option<u32>> {
         let adj = if local { &self.local } else { &self.enemy };
         let mut d = vec![None; self.names.len()];
         if !self.reachable[from] {

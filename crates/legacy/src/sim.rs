@@ -46,6 +46,13 @@ fn weight(game: &Game, c: &Command) -> u32 {
 /// Plays the bot's next command on the game (candidates tried in a weighted random order; the
 /// first the game accepts is played) and returns it, or None when nothing is legal.
 pub fn bot_play(game: &mut Game, pack: &Pack, map: &Map, rng: &mut Chance) -> Option<Command> {
+    if let Phase::Activations { .. } = game.phase {
+        // The players' choice among the options, at random; worked out once.
+        let (_, options) = game.pending_options(pack, map)?;
+        let option = rng.below(options.len() as u32) as usize;
+        game.apply_pending(pack, map, &options[option]);
+        return Some(Command::Activate { option });
+    }
     let mut cands: Vec<(u32, Command)> = game
         .candidates(pack, map)
         .into_iter()
