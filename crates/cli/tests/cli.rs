@@ -304,3 +304,126 @@ fn pans_scan_reads_a_photo_and_refuses_bad_files() {
     assert_eq!(code, 3);
     assert!(err.contains("--corners"), "{err}");
 }
+
+#[test]
+fn legacy_new_prints_a_position_the_hints_accept() {
+    let dir = tempfile::tempdir().unwrap();
+    for (scenario, players, seats) in [("lost-allies", "1", 2), ("pirates", "4", 4)] {
+        let (code, out, err) = neverland(&[
+            "legacy",
+            "new",
+            "--scenario",
+            scenario,
+            "--players",
+            players,
+            "--seed",
+            "5",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["format"], "neverland-legacy-position/1");
+        assert_eq!(v["scenario"], scenario);
+        assert_eq!(v["characters"].as_array().unwrap().len(), seats);
+        assert!(!v["enemies"].as_array().unwrap().is_empty());
+        // The same seed sets up the same table.
+        let (_, again, _) = neverland(&[
+            "legacy",
+            "new",
+            "--scenario",
+            scenario,
+            "--players",
+            players,
+            "--seed",
+            "5",
+        ]);
+        assert_eq!(out, again);
+        // It reads back as a position: the hints answer for it.
+        let file = dir.path().join(format!("{scenario}.json"));
+        std::fs::write(&file, &out).unwrap();
+        let (code, hints, err) =
+            neverland(&["legacy", "hints", "--colour", "red", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(hints.contains("\"activations\""));
+    }
+}
+
+#[test]
+fn legacy_simulate_reports_endings_and_speed() {
+    let (code, out, err) = neverland(&[
+        "legacy",
+        "simulate",
+        "--scenario",
+        "pirates",
+        "--players",
+        "3",
+        "--games",
+        "20",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let lost: u64 = v["lost"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        v["won"].as_u64().unwrap() + lost + v["unfinished"].as_u64().unwrap(),
+        20
+    );
+    assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn legacy_new_and_simulate_refuse_bad_arguments_with_status_2() {
+    for args in [
+        &[
+            "legacy",
+            "new",
+            "--scenario",
+            "neverland",
+            "--players",
+            "2",
+            "--seed",
+            "1",
+        ][..],
+        &[
+            "legacy",
+            "new",
+            "--scenario",
+            "pirates",
+            "--players",
+            "5",
+            "--seed",
+            "1",
+        ],
+        &[
+            "legacy",
+            "new",
+            "--scenario",
+            "pirates",
+            "--players",
+            "2",
+            "--seed",
+            "-3",
+        ],
+        &[
+            "legacy",
+            "simulate",
+            "--scenario",
+            "pirates",
+            "--players",
+            "2",
+            "--games",
+            "0",
+            "--seed",
+            "1",
+        ],
+    ] {
+        let (code, out, err) = neverland(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(!err.trim().is_empty());
+    }
+}

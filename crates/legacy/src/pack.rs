@@ -751,6 +751,72 @@ mod tests {
     }
 
     #[test]
+    fn card_errors_name_the_field() {
+        for (scenario, (file, text)) in Scenario::ALL.into_iter().zip(BUILTIN) {
+            let good = Pack::from_json(file, text).unwrap();
+            assert_eq!(good.scenario, scenario);
+            assert_eq!(good.search_card_ids().len(), SEARCH_CARDS);
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            v["threat_cards"][3]["discover"][0]["at"] = "mid-dek".into();
+            let e = Pack::from_json(file, &v.to_string()).unwrap_err();
+            assert_eq!(e.path, "threat_cards[3].discover[0].at");
+            assert!(e.reason.contains("mid-dek"), "{e}");
+            assert_eq!(e.file, file);
+
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            v["search_cards"][5]["copies"] = 9.into();
+            let e = Pack::from_json(file, &v.to_string()).unwrap_err();
+            assert_eq!(e.path, "search_cards");
+            assert!(e.reason.contains("38"), "{e}");
+
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            v["named_enemies"][1]["placement"] = "the-moon".into();
+            let e = Pack::from_json(file, &v.to_string()).unwrap_err();
+            assert_eq!(e.path, "named_enemies[1].placement");
+
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            v["named_enemies"][0]["sections"][0]["steps"][0]["do"] = "dance".into();
+            let e = Pack::from_json(file, &v.to_string()).unwrap_err();
+            assert!(
+                e.path.starts_with("named_enemies[0].sections[0].steps[0]"),
+                "{e}"
+            );
+
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            v["threat_cards"][0]["colour"] = "red".into();
+            let e = Pack::from_json(file, &v.to_string()).unwrap_err();
+            assert_eq!(e.path, "threat_cards[0].colour");
+
+            let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+            v["threat_cards"][2]["colour"] = "green".into();
+            let e = Pack::from_json(file, &v.to_string()).unwrap_err();
+            assert_eq!(e.path, "threat_cards[2].colour");
+        }
+    }
+
+    #[test]
+    fn every_entry_says_where_it_comes_from() {
+        for (file, text) in BUILTIN {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            for list in [
+                "characters",
+                "enemy_kinds",
+                "named_enemies",
+                "threat_cards",
+                "search_cards",
+            ] {
+                for (i, entry) in v[list].as_array().unwrap().iter().enumerate() {
+                    let src = entry["source"].as_str().unwrap_or("");
+                    assert!(
+                        src == "rulebook" || src == "authored",
+                        "{file}: {list}[{i}]"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn board_errors_name_the_field() {
         let e = Pack::from_json(
             "p",
