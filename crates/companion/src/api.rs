@@ -37,6 +37,12 @@ macro_rules! for_each_command {
             pans_undo(game_id: i64) -> $crate::pans::PansView;
             pans_redo(game_id: i64) -> $crate::pans::PansView;
             scan_sleeve(photo_base64: String, corners: Option<Vec<[f64; 2]>>) -> $crate::api::SleeveScan;
+            new_legacy_table(args: $crate::table::NewLegacyTable) -> $crate::table::TableView;
+            legacy_table(game_id: i64) -> $crate::table::TableView;
+            legacy_table_command(game_id: i64, command: $crate::table::TableCommand) -> $crate::table::TableView;
+            legacy_table_undo(game_id: i64) -> $crate::table::TableView;
+            legacy_table_redo(game_id: i64) -> $crate::table::TableView;
+            legacy_table_position(game_id: i64) -> String;
         }
     };
 }
@@ -184,6 +190,25 @@ pub fn typescript_bindings() -> String {
         crate::pans::BoardView,
         crate::pans::PansHand,
         crate::pans::SetupDiscards,
+        neverland_legacy::position::CharacterAt,
+        neverland_legacy::position::EnemyAt,
+        neverland_legacy::position::NamedAt,
+        neverland_legacy::position::HostageAt,
+        neverland_legacy::position::Position,
+        neverland_legacy::hints::Act,
+        neverland_legacy::pack::Item,
+        neverland_legacy::pack::Colour,
+        neverland_legacy::engine::Setup,
+        neverland_legacy::engine::Command,
+        neverland_legacy::engine::Loss,
+        neverland_legacy::engine::Outcome,
+        neverland_legacy::engine::Pending,
+        neverland_legacy::engine::Phase,
+        neverland_legacy::engine::Turn,
+        crate::table::NewLegacyTable,
+        crate::table::PendingView,
+        crate::table::TableHistoryItem,
+        crate::table::TableView,
         neverland_pans_island::board::Source,
         neverland_pans_island::content::EventKind,
         neverland_pans_island::content::Effect,

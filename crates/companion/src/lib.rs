@@ -9,6 +9,7 @@ pub mod error;
 pub mod packs;
 pub mod pans;
 pub mod service;
+pub mod table;
 pub mod timeline;
 
 pub use error::{AppError, ErrorCode};

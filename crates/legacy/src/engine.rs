@@ -10,6 +10,7 @@
 
 use neverland_chance::Chance;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::dice::{Stone, TurnPlan};
 use crate::hints::{self, Act};
@@ -18,7 +19,8 @@ use crate::pack::{ActionId, Colour, Item, Pack, Scenario, SearchEffect, ThreatEf
 use crate::position::{CharacterAt, EnemyAt, FORMAT, HostageAt, NamedAt, Position};
 
 /// How a game is set up.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "TableSetup")]
 pub struct Setup {
     /// 1 to 4; solo (1) plays two Characters with a 2-player set-up.
     pub players: u8,
@@ -31,7 +33,8 @@ pub struct Setup {
 }
 
 /// Everything a player can tell the engine. Stored as JSON in the game's log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "TableCommand")]
 #[serde(
     tag = "type",
     rename_all = "kebab-case",
@@ -155,7 +158,8 @@ fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(why.into()))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "TableLoss")]
 #[serde(rename_all = "kebab-case")]
 pub enum Loss {
     SearchDeckEmpty,
@@ -165,7 +169,8 @@ pub enum Loss {
     ThirdNamedEnemy,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "TableOutcome")]
 #[serde(tag = "result", rename_all = "kebab-case")]
 pub enum Outcome {
     Won,
@@ -173,14 +178,16 @@ pub enum Outcome {
 }
 
 /// One Enemy (or one Named Enemy step) still to activate in the current Threat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "PendingActivation")]
 #[serde(tag = "who", rename_all = "kebab-case")]
 pub enum Pending {
     Enemy { id: String },
     Named { id: String, step: usize },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "TablePhase")]
 #[serde(tag = "stage", rename_all = "kebab-case")]
 pub enum Phase {
     /// The active Character rolls for Morale.
@@ -206,7 +213,8 @@ pub enum Phase {
 }
 
 /// What the active Character may still do this turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default, TS)]
+#[ts(rename = "TableTurn")]
 pub struct Turn {
     pub stones: Vec<Stone>,
     /// Mandatory Actions not yet performed.

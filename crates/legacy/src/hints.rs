@@ -4,13 +4,15 @@
 //! forward on the first option so that later Enemies see what earlier ones did.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::map::Map;
 use crate::pack::{Aim, Colour, EnemyKind, Pack, PriorityTable, Step};
 use crate::position::Position;
 
 /// One thing an Enemy may do.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "EnemyAct")]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Act {
     Wound {

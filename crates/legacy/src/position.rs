@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::map::Map;
 use crate::pack::{Pack, Scenario};
@@ -14,7 +15,8 @@ fn yes() -> bool {
     true
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "LegacyCharacterAt")]
 pub struct CharacterAt {
     pub id: String,
     pub at: String,
@@ -36,14 +38,16 @@ pub struct CharacterAt {
     pub on_rowboat: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "LegacyEnemyAt")]
 pub struct EnemyAt {
     pub id: String,
     pub kind: String,
     pub at: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "LegacyNamedAt")]
 pub struct NamedAt {
     pub id: String,
     pub at: String,
@@ -51,14 +55,16 @@ pub struct NamedAt {
     pub wounds: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "LegacyHostageAt")]
 pub struct HostageAt {
     pub id: String,
     pub at: String,
 }
 
 /// A snapshot of a real table.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(rename = "LegacyPosition")]
 pub struct Position {
     pub format: String,
     pub scenario: Scenario,

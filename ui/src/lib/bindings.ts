@@ -174,6 +174,124 @@ mini_card: number, };
 
 export type SetupDiscards = { distance: number, direction: number, };
 
+export type LegacyCharacterAt = { id: string, at: string, wounds: number, despair: number, destiny: boolean, fallen: boolean, coins: number, items: Array<string>, carrying: Array<string>, on_rowboat: boolean, };
+
+export type LegacyEnemyAt = { id: string, kind: string, at: string, };
+
+export type LegacyNamedAt = { id: string, at: string, wounds: number, };
+
+export type LegacyHostageAt = { id: string, at: string, };
+
+export type LegacyPosition = { format: string, scenario: Scenario, characters: Array<LegacyCharacterAt>, enemies: Array<LegacyEnemyAt>, named_enemies: Array<LegacyNamedAt>, search_tokens: { [key in string]: number }, hostages: Array<LegacyHostageAt>, rowboat: string | null, };
+
+export type EnemyAct = { "action": "wound", character: string, wounds: number, } | { "action": "kill-hostage", hostage: string, } | { "action": "search", location: string, } | { "action": "move", to: string, path: Array<string>, } | { "action": "rescue-hostage", hostage: string, } | { "action": "none" } | { "action": "discover", kind: string, count: number, location: string, };
+
+export type Item = "fairy-dust" | "bandage" | "lucky-charm" | "grog";
+
+export type Colour = "red" | "blue" | "yellow";
+
+export type TableSetup = { 
+/**
+ * 1 to 4; solo (1) plays two Characters with a 2-player set-up.
+ */
+players: number, 
+/**
+ * The Characters in turn order; empty takes the pack's first ones.
+ */
+characters: Array<string>, 
+/**
+ * The players draw real Threat cards and tell the engine which one came up.
+ */
+physical_threat_deck: boolean, };
+
+export type TableCommand = { "type": "morale-check" } | { "type": "move", to: string, escort: Array<string>, } | { "type": "fight", target: string, } | { "type": "search" } | { "type": "capture", hostage: string, } | { "type": "taunt", enemy: string, also: string | null, } | { "type": "scare", enemy: string, to: string, also: string | null, } | { "type": "courage", character: string, } | { "type": "loot-gain", bonus_despair: boolean, } | { "type": "loot-spend", coins: number, } | { "type": "loot-rescue", character: string, } | { "type": "rest" } | { "type": "fifth-action" } | { "type": "use-item", item: Item, hostage: string | null, } | { "type": "give", to: string, item: Item | null, coins: number, hostage: string | null, } | { "type": "board" } | { "type": "step-off" } | { "type": "row", to: string, with: Array<string>, } | { "type": "call-rowboat", with: Array<string>, } | { "type": "drop", hostage: string, } | { "type": "end-actions" } | { "type": "draw-threat" } | { "type": "threat-drawn", card: string, } | { "type": "change-colour", character: string, colour: Colour, } | { "type": "resolve-threat" } | { "type": "activate", option: number, };
+
+export type TableLoss = "search-deck-empty" | "hostage-killed" | "hostage-rescued-by-fairy" | "all-characters-fallen" | "third-named-enemy";
+
+export type TableOutcome = { "result": "won" } | { "result": "lost", cause: TableLoss, };
+
+export type PendingActivation = { "who": "enemy", id: string, } | { "who": "named", id: string, step: number, };
+
+export type TablePhase = { "stage": "morale" } | { "stage": "actions" } | { "stage": "draw" } | { "stage": "colour", card: string, colour: Colour, } | { "stage": "activations", card: string, colour: Colour, queue: Array<PendingActivation>, } | { "stage": "over", outcome: TableOutcome, };
+
+export type TableTurn = { stones: Array<Stone>, 
+/**
+ * Mandatory Actions not yet performed.
+ */
+mandatory: Array<ActionId>, 
+/**
+ * Chosen Actions left.
+ */
+chosen: number, fifth_used: boolean, 
+/**
+ * Moved into Enemies: no more Moves this turn (Lost Allies).
+ */
+stopped: boolean, 
+/**
+ * Fairy Dust: Enemies are ignored while moving.
+ */
+ignore_enemies: boolean, 
+/**
+ * Wounds dealt to each Brute this turn.
+ */
+brute_wounds: Array<[string, number]>, };
+
+export type NewLegacyTable = { scenario: Scenario, 
+/**
+ * 1 to 4 (solo plays two Characters).
+ */
+players: number, 
+/**
+ * Characters in turn order; empty for the pack's first ones.
+ */
+characters: Array<string>, physical_threat_deck: boolean, 
+/**
+ * A whole number as text; empty or absent for a fresh one.
+ */
+seed?: string, };
+
+export type PendingView = { enemy: string, 
+/**
+ * The priority line that applied ("2a", "4", "red-2" for a Named Enemy's step).
+ */
+priority: string, 
+/**
+ * Ties are the players' choice; one option means no choice.
+ */
+options: Array<EnemyAct>, 
+/**
+ * How many activations are still queued after this one.
+ */
+queued: number, };
+
+export type TableHistoryItem = { step: number, command: TableCommand, };
+
+export type TableView = { game: GameSummary, setup: TableSetup, table: LegacyPosition, 
+/**
+ * Index into `table.characters` of the Character whose turn it is.
+ */
+active: number, phase: TablePhase, turn: TableTurn, 
+/**
+ * The top Threat card while a controlled lookout shows it.
+ */
+peek: string | null, pending: PendingView | null, 
+/**
+ * Locations the Characters control now.
+ */
+controlled: Array<string>, threat_deck: number, 
+/**
+ * With a physical deck: the cards still in it (sorted), to say which one was drawn.
+ */
+threat_cards_left: Array<string>, threat_discard: Array<string>, 
+/**
+ * The four Threat cards whose diagrams were placed at set-up.
+ */
+setup_threats: Array<string>, search_deck: number, can_undo: boolean, can_redo: boolean, 
+/**
+ * Commands in force, newest first.
+ */
+history: Array<TableHistoryItem>, };
+
 export type Source = "rulebook" | "authored";
 
 export type EventKind = "positive" | "negative";
@@ -244,5 +362,11 @@ export function makeCommands(invoke: Invoke) {
     pansUndo: (gameId: number): Promise<PansView> => invoke("pans_undo", { gameId }),
     pansRedo: (gameId: number): Promise<PansView> => invoke("pans_redo", { gameId }),
     scanSleeve: (photoBase64: string, corners: Array<[number, number]> | null): Promise<Scan> => invoke("scan_sleeve", { photoBase64, corners }),
+    newLegacyTable: (args: NewLegacyTable): Promise<TableView> => invoke("new_legacy_table", { args }),
+    legacyTable: (gameId: number): Promise<TableView> => invoke("legacy_table", { gameId }),
+    legacyTableCommand: (gameId: number, command: TableCommand): Promise<TableView> => invoke("legacy_table_command", { gameId, command }),
+    legacyTableUndo: (gameId: number): Promise<TableView> => invoke("legacy_table_undo", { gameId }),
+    legacyTableRedo: (gameId: number): Promise<TableView> => invoke("legacy_table_redo", { gameId }),
+    legacyTablePosition: (gameId: number): Promise<string> => invoke("legacy_table_position", { gameId }),
   };
 }

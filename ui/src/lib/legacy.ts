@@ -1,6 +1,6 @@
 // Pure view logic for Neverland's Legacy screens: no DOM, no IPC, tested with Vitest.
 import type { ActionId, LegacyCommand, LegacyView, MoraleRoll, Scenario, Stone } from "./bindings";
-import { t, type Key } from "./i18n";
+import { en, t, type Key } from "./i18n";
 
 export const MAX_DESPAIR = 4;
 
@@ -77,4 +77,55 @@ export function historyLines(view: LegacyView): { step: number; text: string }[]
     step: h.step,
     text: describe(view, h.command, h.command.type === "morale-check" ? view.state.rolls[rollIndex--] : undefined),
   }));
+}
+
+/** One physical board of a scenario as the table lays it out, Locations in printed order. */
+export interface BoardLayout {
+  id: string;
+  locations: string[];
+  /** The small starting board (Neverland, or the Jolly Roger). */
+  small: boolean;
+}
+
+/** The boards of a scenario, in the reference layout of the position contract. */
+export function boardLayout(scenario: Scenario): BoardLayout[] {
+  return scenario === "lost-allies"
+    ? [
+        { id: "main-deck", locations: ["bow", "fore-deck", "crows-nest", "mid-deck", "stern"], small: false },
+        { id: "neverland", locations: ["neverland"], small: true },
+        { id: "gun-deck-board", locations: ["gun-deck", "galley", "captains-cabin"], small: false },
+        { id: "hold-board", locations: ["hold", "crew-quarters"], small: false },
+      ]
+    : [
+        { id: "cove-island", locations: ["pirate-cove", "mermaids-lagoon", "marooners-rock"], small: false },
+        { id: "native-island", locations: ["native-village", "plains", "native-fort", "warpath-woods"], small: false },
+        { id: "wood-island", locations: ["wendys-house", "neverwood", "fairy-hollow"], small: false },
+        { id: "jolly-roger", locations: ["jolly-roger"], small: true },
+      ];
+}
+
+/** Threat colours always come with a shape and a word. */
+export const COLOUR_SHAPE: Record<"red" | "blue" | "yellow", string> = { red: "▲", blue: "■", yellow: "●" };
+
+/** The colour of each Enemy kind (pack data, repeated here only to draw the tokens). */
+export const KIND_COLOUR: Record<string, "red" | "blue" | "yellow"> = {
+  raider: "red",
+  brute: "blue",
+  sniper: "yellow",
+  orphan: "red",
+  native: "blue",
+  fairy: "yellow",
+};
+
+/** A piece's id in words: "raider-3" → "Raider 3", "captain-hook" → "Captain Hook". */
+export function pieceName(id: string): string {
+  const key = `piece.${id}`;
+  const m = /^(.*)-(\d+)$/.exec(id);
+  if (m && `piece.${m[1]}` in en) return `${t(`piece.${m[1]}` as Key)} ${m[2]}`;
+  return key in en ? t(key as Key) : id;
+}
+
+export function locationName(id: string): string {
+  const key = `loc.${id}`;
+  return key in en ? t(key as Key) : id;
 }

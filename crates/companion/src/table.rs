@@ -1,0 +1,339 @@
+//! Neverland's Legacy at the table: games on the full rules engine (`neverland_legacy::engine`).
+//! A game row stores the pack, the seed and the set-up; its log holds the engine's commands (with
+//! undo and redo appended, as for every game). Every answer is the state replayed from the log.
+
+use neverland_legacy::engine::{self, Game, Phase};
+use neverland_legacy::hints::Act;
+use neverland_legacy::map::Map;
+use neverland_legacy::position::Position;
+use neverland_legacy::{Pack, Scenario};
+use neverland_store::NewGame;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::api::{GameSummary, parse_seed};
+use crate::error::{AppError, ErrorCode};
+use crate::packs::legacy_pack;
+use crate::service::{Companion, summary};
+use crate::timeline::{Entry, Timeline};
+
+pub use neverland_legacy::engine::Command as TableCommand;
+
+const KIND: &str = "legacy-table";
+
+/// What the New game screen sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct NewLegacyTable {
+    pub scenario: Scenario,
+    /// 1 to 4 (solo plays two Characters).
+    pub players: u8,
+    /// Characters in turn order; empty for the pack's first ones.
+    #[serde(default)]
+    pub characters: Vec<String>,
+    #[serde(default)]
+    pub physical_threat_deck: bool,
+    /// A whole number as text; empty or absent for a fresh one.
+    #[ts(optional)]
+    pub seed: Option<String>,
+}
+
+/// The next Enemy (or Named Enemy step) to activate and what it may do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct PendingView {
+    pub enemy: String,
+    /// The priority line that applied ("2a", "4", "red-2" for a Named Enemy's step).
+    pub priority: String,
+    /// Ties are the players' choice; one option means no choice.
+    pub options: Vec<Act>,
+    /// How many activations are still queued after this one.
+    pub queued: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct TableHistoryItem {
+    pub step: u32,
+    pub command: TableCommand,
+}
+
+/// A Legacy table game as every screen sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct TableView {
+    pub game: GameSummary,
+    pub setup: engine::Setup,
+    pub table: Position,
+    /// Index into `table.characters` of the Character whose turn it is.
+    pub active: usize,
+    pub phase: Phase,
+    pub turn: engine::Turn,
+    /// The top Threat card while a controlled lookout shows it.
+    pub peek: Option<String>,
+    pub pending: Option<PendingView>,
+    /// Locations the Characters control now.
+    pub controlled: Vec<String>,
+    pub threat_deck: usize,
+    /// With a physical deck: the cards still in it (sorted), to say which one was drawn.
+    pub threat_cards_left: Vec<String>,
+    pub threat_discard: Vec<String>,
+    /// The four Threat cards whose diagrams were placed at set-up.
+    pub setup_threats: Vec<String>,
+    pub search_deck: usize,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Commands in force, newest first.
+    pub history: Vec<TableHistoryItem>,
+}
+
+struct Loaded {
+    row: neverland_store::GameRow,
+    pack: &'static Pack,
+    map: Map,
+    setup: engine::Setup,
+    entries: usize,
+    timeline: Timeline<TableCommand>,
+    game: Game,
+}
+
+fn corrupt(game_id: i64, what: impl std::fmt::Display) -> AppError {
+    AppError::new(
+        ErrorCode::DatabaseCorrupt,
+        format!("game {game_id} cannot be read: {what}"),
+    )
+}
+
+impl Companion {
+    pub async fn new_legacy_table(&self, args: NewLegacyTable) -> Result<TableView, AppError> {
+        let seed = match args.seed.as_deref().map(str::trim) {
+            None | Some("") => self.fresh_seed(),
+            Some(text) => parse_seed(text)?,
+        };
+        let pack = legacy_pack(args.scenario)?;
+        let setup = engine::Setup {
+            players: args.players,
+            characters: args.characters,
+            physical_threat_deck: args.physical_threat_deck,
+        };
+        // Refused before anything is saved.
+        let game = Game::new(pack, &Map::new(pack), &setup, seed)
+            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
+        let stored = serde_json::to_string(&game.setup)
+            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let row = self
+            .store()
+            .create_game(NewGame {
+                kind: KIND,
+                pack_id: &pack.id,
+                pack_version: pack.version,
+                seed,
+                title: &pack.name,
+                setup: &stored,
+            })
+            .await?;
+        self.legacy_table(row.id).await
+    }
+
+    async fn load_table(&self, game_id: i64) -> Result<Loaded, AppError> {
+        let row = self.store().game(game_id).await?;
+        if row.kind != KIND {
+            return Err(AppError::new(
+                ErrorCode::NotFound,
+                format!("game {game_id} is not a Neverland's Legacy table game"),
+            ));
+        }
+        let scenario = Scenario::parse(&row.pack_id).ok_or_else(|| {
+            AppError::new(
+                ErrorCode::Content,
+                format!("game {game_id} uses an unknown pack {:?}", row.pack_id),
+            )
+        })?;
+        let pack = legacy_pack(scenario)?;
+        if pack.version != row.pack_version {
+            return Err(AppError::new(
+                ErrorCode::Content,
+                format!(
+                    "game {game_id} was saved with pack {} version {}, and this app has version {}",
+                    pack.id, row.pack_version, pack.version
+                ),
+            ));
+        }
+        let setup: engine::Setup =
+            serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
+        let entries: Vec<Entry<TableCommand>> = self
+            .store()
+            .commands(game_id)
+            .await?
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                serde_json::from_value(v).map_err(|e| corrupt(game_id, format!("step {i}: {e}")))
+            })
+            .collect::<Result<_, _>>()?;
+        let timeline = Timeline::fold(&entries);
+        let map = Map::new(pack);
+        let game =
+            Game::replay(pack, &map, &setup, row.seed, &timeline.done).map_err(|(i, e)| {
+                AppError::new(
+                    ErrorCode::Content,
+                    format!(
+                        "game {game_id} no longer replays: {} is refused ({e})",
+                        i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
+                    ),
+                )
+            })?;
+        Ok(Loaded {
+            row,
+            pack,
+            map,
+            setup,
+            entries: entries.len(),
+            timeline,
+            game,
+        })
+    }
+
+    fn table_view(l: Loaded) -> TableView {
+        let g = &l.game;
+        let pending = g
+            .pending_options(l.pack, &l.map)
+            .and_then(|(priority, options)| {
+                let Phase::Activations { queue, .. } = &g.phase else {
+                    return None;
+                };
+                let enemy = match queue.first()? {
+                    engine::Pending::Enemy { id } | engine::Pending::Named { id, .. } => id.clone(),
+                };
+                Some(PendingView {
+                    enemy,
+                    priority,
+                    options,
+                    queued: queue.len() - 1,
+                })
+            });
+        let controlled = l
+            .map
+            .names
+            .iter()
+            .filter(|n| g.controlled(n))
+            .cloned()
+            .collect();
+        let history = l
+            .timeline
+            .newest_first()
+            .map(|(step, c)| TableHistoryItem {
+                step,
+                command: c.clone(),
+            })
+            .collect();
+        TableView {
+            setup: l.setup.clone(),
+            table: g.table.clone(),
+            active: g.active,
+            phase: g.phase.clone(),
+            turn: g.turn.clone(),
+            peek: g.peek().map(str::to_owned),
+            pending,
+            controlled,
+            threat_deck: g.threat_deck.len(),
+            threat_cards_left: if l.setup.physical_threat_deck {
+                let mut left = g.threat_deck.clone();
+                left.sort();
+                left
+            } else {
+                vec![]
+            },
+            threat_discard: g.threat_discard.clone(),
+            setup_threats: g.setup_threats.clone(),
+            search_deck: g.search_deck.len(),
+            can_undo: l.timeline.can_undo(),
+            can_redo: l.timeline.can_redo(),
+            history,
+            game: summary(l.row),
+        }
+    }
+
+    pub async fn legacy_table(&self, game_id: i64) -> Result<TableView, AppError> {
+        Ok(Companion::table_view(self.load_table(game_id).await?))
+    }
+
+    fn table_status(game: &Game) -> &'static str {
+        match game.outcome() {
+            None => "in-progress",
+            Some(engine::Outcome::Won) => "won",
+            Some(engine::Outcome::Lost { .. }) => "lost",
+        }
+    }
+
+    async fn append_table(
+        &self,
+        loaded: &Loaded,
+        entry: Entry<TableCommand>,
+        next: &Game,
+    ) -> Result<TableView, AppError> {
+        let payload = serde_json::to_value(&entry)
+            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        self.store()
+            .append(
+                loaded.row.id,
+                loaded.entries as i64,
+                &payload,
+                Companion::table_status(next),
+            )
+            .await?;
+        self.legacy_table(loaded.row.id).await
+    }
+
+    /// Carries out a command: a refusal says why and stores nothing; an accepted command is on
+    /// disk before the answer returns.
+    pub async fn legacy_table_command(
+        &self,
+        game_id: i64,
+        command: TableCommand,
+    ) -> Result<TableView, AppError> {
+        let loaded = self.load_table(game_id).await?;
+        let mut next = loaded.game.clone();
+        next.apply(loaded.pack, &loaded.map, &command)
+            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
+        self.append_table(&loaded, Entry::Command { command }, &next)
+            .await
+    }
+
+    pub async fn legacy_table_undo(&self, game_id: i64) -> Result<TableView, AppError> {
+        let loaded = self.load_table(game_id).await?;
+        if !loaded.timeline.can_undo() {
+            return Err(AppError::new(
+                ErrorCode::NothingToUndo,
+                "there is nothing to undo",
+            ));
+        }
+        let done = &loaded.timeline.done[..loaded.timeline.done.len() - 1];
+        let next = Game::replay(
+            loaded.pack,
+            &loaded.map,
+            &loaded.setup,
+            loaded.row.seed,
+            done,
+        )
+        .map_err(|(_, e)| AppError::new(ErrorCode::Content, e.0))?;
+        self.append_table(&loaded, Entry::Undo, &next).await
+    }
+
+    pub async fn legacy_table_redo(&self, game_id: i64) -> Result<TableView, AppError> {
+        let loaded = self.load_table(game_id).await?;
+        let Some(c) = loaded.timeline.undone.last() else {
+            return Err(AppError::new(
+                ErrorCode::NothingToRedo,
+                "there is nothing to redo",
+            ));
+        };
+        let mut next = loaded.game.clone();
+        next.apply(loaded.pack, &loaded.map, c)
+            .map_err(|e| AppError::new(ErrorCode::Content, e.0))?;
+        self.append_table(&loaded, Entry::Redo, &next).await
+    }
+
+    /// The table as a position file (`neverland-legacy-position/1`), for export.
+    pub async fn legacy_table_position(&self, game_id: i64) -> Result<String, AppError> {
+        let loaded = self.load_table(game_id).await?;
+        serde_json::to_string_pretty(&loaded.game.table)
+            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))
+    }
+}

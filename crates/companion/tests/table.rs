@@ -1,0 +1,190 @@
+//! Legacy table games through the service: a whole bot game with every answer compared to the
+//! engine played in memory, refusals that store nothing, undo/redo, resume after closing the file,
+//! and the table exported as a position.
+
+use neverland_chance::Chance;
+use neverland_companion::error::ErrorCode;
+use neverland_companion::service::Companion;
+use neverland_companion::table::{NewLegacyTable, TableCommand};
+use neverland_legacy::engine::{Game, Setup};
+use neverland_legacy::map::Map;
+use neverland_legacy::position::Position;
+use neverland_legacy::{Pack, Scenario, sim};
+
+async fn open(dir: &tempfile::TempDir) -> Companion {
+    Companion::open(dir.path().join("games.db"), || 7)
+        .await
+        .unwrap()
+}
+
+fn args(scenario: Scenario, players: u8, seed: &str) -> NewLegacyTable {
+    NewLegacyTable {
+        scenario,
+        players,
+        characters: vec![],
+        physical_threat_deck: false,
+        seed: Some(seed.into()),
+    }
+}
+
+#[tokio::test]
+async fn whole_bot_games_through_the_service() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    for (scenario, players, seed) in [(Scenario::LostAllies, 2u8, 3u64), (Scenario::Pirates, 3, 4)]
+    {
+        let pack = Pack::builtin(scenario).unwrap();
+        let map = Map::new(&pack);
+        let mut view = c
+            .new_legacy_table(args(scenario, players, &seed.to_string()))
+            .await
+            .unwrap();
+        let id = view.game.id;
+        let setup = Setup {
+            players,
+            characters: vec![],
+            physical_threat_deck: false,
+        };
+        let mut mirror = Game::new(&pack, &map, &setup, seed).unwrap();
+        let mut rng = Chance::from_seed(seed);
+        let mut steps = 0;
+        while mirror.outcome().is_none() && steps < 400 {
+            let cmd = sim::bot_play(&mut mirror, &pack, &map, &mut rng).unwrap();
+            view = c.legacy_table_command(id, cmd).await.unwrap();
+            assert_eq!(view.table, mirror.table);
+            assert_eq!(view.phase, mirror.phase);
+            steps += 1;
+        }
+        if mirror.outcome().is_some() {
+            assert_ne!(view.game.status, "in-progress");
+            let e = c
+                .legacy_table_command(id, TableCommand::MoraleCheck)
+                .await
+                .unwrap_err();
+            assert_eq!(e.code, ErrorCode::IllegalCommand);
+        }
+        // The export reads back as a position that fits the pack.
+        let text = c.legacy_table_position(id).await.unwrap();
+        let p = Position::from_json(&text).unwrap();
+        p.validate(&pack, &map).unwrap();
+        assert_eq!(p, mirror.table);
+    }
+}
+
+#[tokio::test]
+async fn refusals_undo_redo_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let v = c
+        .new_legacy_table(args(Scenario::LostAllies, 1, "9"))
+        .await
+        .unwrap();
+    let id = v.game.id;
+    assert_eq!(v.table.characters.len(), 2, "solo plays two Characters");
+    assert_eq!(v.setup_threats.len(), 4);
+    // An Action before the Morale Check: refused with the reason, nothing stored.
+    let e = c
+        .legacy_table_command(
+            id,
+            TableCommand::Move {
+                to: "bow".into(),
+                escort: vec![],
+            },
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand);
+    assert!(e.message.contains("Morale Check"), "{}", e.message);
+    assert_eq!(c.legacy_table(id).await.unwrap(), v);
+    let rolled = c
+        .legacy_table_command(id, TableCommand::MoraleCheck)
+        .await
+        .unwrap();
+    let flown = c
+        .legacy_table_command(
+            id,
+            TableCommand::Move {
+                to: "bow".into(),
+                escort: vec![],
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(flown.table.characters[0].at, "bow");
+    // Undo is the game one command shorter; redo brings it back.
+    let undone = c.legacy_table_undo(id).await.unwrap();
+    assert_eq!(
+        (undone.table.clone(), undone.turn.clone()),
+        (rolled.table.clone(), rolled.turn.clone())
+    );
+    assert!(undone.can_redo);
+    let redone = c.legacy_table_redo(id).await.unwrap();
+    assert_eq!(redone.table, flown.table);
+    assert_eq!(
+        c.legacy_table_redo(id).await.unwrap_err().code,
+        ErrorCode::NothingToRedo
+    );
+    // Closing the file and opening it again shows the same game at the same step.
+    drop(c);
+    let again = open(&dir).await;
+    let resumed = again.legacy_table(id).await.unwrap();
+    assert_eq!(resumed.table, redone.table);
+    assert_eq!(resumed.phase, redone.phase);
+    // A bad set-up is refused before anything is saved.
+    let before = again.list_games().await.unwrap().len();
+    let e = again
+        .new_legacy_table(args(Scenario::Pirates, 5, "1"))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand);
+    let mut bad = args(Scenario::Pirates, 2, "1");
+    bad.characters = vec!["captain-hook".into(), "peter-pan".into()];
+    assert!(again.new_legacy_table(bad).await.is_err());
+    assert_eq!(again.list_games().await.unwrap().len(), before);
+    // A Morale-tracker game id is not a table game.
+    assert_eq!(
+        again.legacy_table(9999).await.unwrap_err().code,
+        ErrorCode::NotFound
+    );
+}
+
+#[tokio::test]
+async fn a_physical_deck_is_told_which_card_came_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let mut a = args(Scenario::Pirates, 2, "2");
+    a.physical_threat_deck = true;
+    let v = c.new_legacy_table(a).await.unwrap();
+    let id = v.game.id;
+    assert_eq!(v.threat_cards_left.len(), 12);
+    c.legacy_table_command(id, TableCommand::MoraleCheck)
+        .await
+        .unwrap();
+    c.legacy_table_command(id, TableCommand::EndActions)
+        .await
+        .unwrap();
+    // The app does not draw for a physical deck; a card not in the deck is refused.
+    let e = c
+        .legacy_table_command(id, TableCommand::DrawThreat)
+        .await
+        .unwrap_err();
+    assert!(e.message.contains("physical"), "{}", e.message);
+    let gone = v.threat_discard[0].clone();
+    let e = c
+        .legacy_table_command(id, TableCommand::ThreatDrawn { card: gone })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand);
+    let card = v
+        .threat_cards_left
+        .iter()
+        .find(|c| *c != "named-enemy")
+        .unwrap()
+        .clone();
+    let after = c
+        .legacy_table_command(id, TableCommand::ThreatDrawn { card: card.clone() })
+        .await
+        .unwrap();
+    assert!(!after.threat_cards_left.contains(&card));
+    assert_eq!(after.threat_cards_left.len(), 11);
+}

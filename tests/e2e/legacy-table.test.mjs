@@ -1,0 +1,120 @@
+// End to end: a Neverland's Legacy table game on the full rules engine through the real app:
+// new game, one turn (Morale Check, a flight to the Bow, end of Actions), the Threat drawn and
+// every activation applied, undo, export of the table as a position file the command line
+// accepts, and the same step after a restart.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { until } from "selenium-webdriver";
+import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
+
+const fx = appFixture("neverland-e2e-table-");
+
+async function stage(session) {
+  return (await session.wait(until.elementLocated(byTestId("table-phase")), 10000)).getAttribute("data-stage");
+}
+
+async function waitStage(session, want) {
+  await session.wait(async () => {
+    try {
+      return (await stage(session)) === want;
+    } catch {
+      return false;
+    }
+  }, 10000);
+}
+
+test("a Legacy turn and its Threat at the table, undo, export, restart", async () => {
+  let { session } = await openApp();
+  let taps = 0;
+  const press = async (id) => {
+    taps += 1;
+    return tap(session, id);
+  };
+  try {
+    await tap(session, "scenario-lost-allies");
+    await tap(session, "players-2");
+    await (await session.findElement(byTestId("seed"))).sendKeys("3");
+    await screenshot(session, "table-01-new-game");
+    await tap(session, "start-table");
+    await waitStage(session, "morale");
+    assert.match(await (await session.findElement(byTestId("table-setup"))).getText(), /set-up Threat/);
+    await screenshot(session, "table-02-set-up");
+
+    // The turn: Morale Check, a flight to the Bow, end of the Actions.
+    await press("morale");
+    await waitStage(session, "actions");
+    await press("tile-bow");
+    await press("do-move");
+    await session.wait(async () => (await (await session.findElement(byTestId("tile-bow"))).getText()).includes("Peter Pan"), 10000);
+    await screenshot(session, "table-03-actions");
+    await press("end-actions");
+    await waitStage(session, "draw");
+
+    // The Threat: draw, resolve, then each activation applied (first option).
+    await press("draw");
+    await waitStage(session, "colour");
+    const colour = await (await session.findElement(byTestId("threat-colour"))).getAttribute("data-colour");
+    assert.match(colour, /red|blue|yellow/);
+    await screenshot(session, "table-04-threat");
+    const asked = performance.now();
+    await press("resolve");
+    let firstHintMs = null;
+    for (let i = 0; i < 60; i++) {
+      const s = await stage(session);
+      if (s !== "activations" && s !== "colour") break;
+      const pending = await session.findElements(byTestId("pending"));
+      if (pending.length === 0) continue;
+      if (firstHintMs === null) {
+        firstHintMs = performance.now() - asked;
+        await screenshot(session, "table-05-activation");
+      }
+      const before = await pending[0].getText();
+      await press("apply-option");
+      await session.wait(async () => {
+        const p = await session.findElements(byTestId("pending"));
+        return p.length === 0 || (await p[0].getText()) !== before || (await stage(session)) !== "activations";
+      }, 10000).catch(() => undefined);
+    }
+    await waitStage(session, "morale");
+    console.log(`taps for the turn and its Threat: ${taps}; resolve to first hint: ${firstHintMs?.toFixed(0) ?? "no activation"} ms`);
+    assert.match(await (await session.findElement(byTestId("table-phase"))).getText(), /Tinker Bell/);
+    await screenshot(session, "table-06-next-turn");
+
+    // Undo goes back one command; redo forward again.
+    await tap(session, "undo");
+    await session.wait(async () => (await stage(session)) !== "morale", 10000);
+    await tap(session, "redo");
+    await waitStage(session, "morale");
+
+    // Export: a position file the command line's hints accept.
+    await tap(session, "export");
+    const text = await (await session.wait(until.elementLocated(byTestId("exported")), 10000)).getText();
+    const file = path.join(fx.dir, "table.json");
+    writeFileSync(file, text);
+    const position = JSON.parse(text);
+    assert.equal(position.format, "neverland-legacy-position/1");
+    assert.equal(position.characters[0].at, "bow");
+    const hints = JSON.parse(cli("legacy", "hints", "--colour", "red", file));
+    assert.equal(hints.colour, "red");
+  } catch (e) {
+    await screenshot(session, "table-failure");
+    throw e;
+  } finally {
+    await session.quit();
+  }
+
+  // Restart: the same game at the same step.
+  ({ session } = await openApp());
+  try {
+    await tap(session, "resume");
+    await waitStage(session, "morale");
+    assert.match(await (await session.findElement(byTestId("tile-bow"))).getText(), /Peter Pan/);
+    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await screenshot(session, "table-07-portrait-after-restart");
+    await session.manage().window().setRect({ width: 1280, height: 800 });
+  } finally {
+    await session.quit();
+  }
+});
