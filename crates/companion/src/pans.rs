@@ -401,13 +401,9 @@ impl Companion {
     }
 
     async fn load_pans(&self, game_id: i64) -> Result<Loaded, AppError> {
-        let row = self.store().game(game_id).await?;
-        if row.kind != KIND_PANS {
-            return Err(AppError::new(
-                ErrorCode::NotFound,
-                format!("game {game_id} is not a Pan's Island game"),
-            ));
-        }
+        let row = self
+            .row_of_kind(game_id, KIND_PANS, "a Pan's Island game")
+            .await?;
         let setup: Setup = serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
         let secrets = self
             .store()
@@ -421,16 +417,7 @@ impl Companion {
                 ))
             })
             .collect::<Result<Vec<(usize, SleeveInput)>, AppError>>()?;
-        let entries: Vec<Entry<PansStep>> = self
-            .store()
-            .commands(game_id)
-            .await?
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                serde_json::from_value(v).map_err(|e| corrupt(game_id, format!("step {i}: {e}")))
-            })
-            .collect::<Result<_, _>>()?;
+        let entries: Vec<Entry<PansStep>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let game = replay_game(&setup, row.seed, &secrets, &timeline.done, game_id)?;
         Ok(Loaded {

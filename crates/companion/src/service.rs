@@ -20,6 +20,27 @@ pub struct Companion {
     fresh_seed: Box<dyn Fn() -> u64 + Send + Sync>,
 }
 
+/// The built-in pack a saved Legacy game names; a version this app does not have is refused.
+pub(crate) fn legacy_pack_of(row: &GameRow) -> Result<&'static neverland_legacy::Pack, AppError> {
+    let scenario = Scenario::parse(&row.pack_id).ok_or_else(|| {
+        AppError::new(
+            ErrorCode::Content,
+            format!("game {} uses an unknown pack {:?}", row.id, row.pack_id),
+        )
+    })?;
+    let pack = legacy_pack(scenario)?;
+    if pack.version != row.pack_version {
+        return Err(AppError::new(
+            ErrorCode::Content,
+            format!(
+                "game {} was saved with pack {} version {}, and this app has version {}",
+                row.id, pack.id, row.pack_version, pack.version
+            ),
+        ));
+    }
+    Ok(pack)
+}
+
 pub(crate) fn summary(row: GameRow) -> GameSummary {
     GameSummary {
         id: row.id,
@@ -109,42 +130,11 @@ impl Companion {
     }
 
     async fn load(&self, game_id: i64) -> Result<Loaded, AppError> {
-        let row = self.store.game(game_id).await?;
-        if row.kind != KIND_LEGACY {
-            return Err(AppError::new(
-                ErrorCode::NotFound,
-                format!("game {game_id} is not a Neverland's Legacy game"),
-            ));
-        }
-        let scenario = Scenario::parse(&row.pack_id).ok_or_else(|| {
-            AppError::new(
-                ErrorCode::Content,
-                format!("game {game_id} uses an unknown pack {:?}", row.pack_id),
-            )
-        })?;
-        let pack = legacy_pack(scenario)?;
-        if pack.version != row.pack_version {
-            return Err(AppError::new(
-                ErrorCode::Content,
-                format!(
-                    "game {game_id} was saved with pack {} version {}, and this app has version {}",
-                    pack.id, row.pack_version, pack.version
-                ),
-            ));
-        }
-        let raw = self.store.commands(game_id).await?;
-        let entries: Vec<Entry<LegacyCommand>> = raw
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                serde_json::from_value(v).map_err(|e| {
-                    AppError::new(
-                        ErrorCode::DatabaseCorrupt,
-                        format!("step {i} of game {game_id} cannot be read: {e}"),
-                    )
-                })
-            })
-            .collect::<Result<_, _>>()?;
+        let row = self
+            .row_of_kind(game_id, KIND_LEGACY, "a Neverland's Legacy game")
+            .await?;
+        let pack = legacy_pack_of(&row)?;
+        let entries: Vec<Entry<LegacyCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let state = GameState::replay(pack, row.seed, &timeline.done).map_err(|(i, e)| {
             AppError::new(
@@ -176,6 +166,45 @@ impl Companion {
             state: loaded.state,
             history,
         }
+    }
+
+    /// A saved game of one kind; any other id is NotFound, saying what it is not.
+    pub(crate) async fn row_of_kind(
+        &self,
+        game_id: i64,
+        kind: &str,
+        what: &str,
+    ) -> Result<GameRow, AppError> {
+        let row = self.store.game(game_id).await?;
+        if row.kind != kind {
+            return Err(AppError::new(
+                ErrorCode::NotFound,
+                format!("game {game_id} is not {what}"),
+            ));
+        }
+        Ok(row)
+    }
+
+    /// A game's stored log, each step read as an entry of `C`; one that cannot be read makes the
+    /// database corrupt for this game.
+    pub(crate) async fn log<C: serde::de::DeserializeOwned>(
+        &self,
+        game_id: i64,
+    ) -> Result<Vec<Entry<C>>, AppError> {
+        self.store
+            .commands(game_id)
+            .await?
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                serde_json::from_value(v).map_err(|e| {
+                    AppError::new(
+                        ErrorCode::DatabaseCorrupt,
+                        format!("step {i} of game {game_id} cannot be read: {e}"),
+                    )
+                })
+            })
+            .collect()
     }
 
     pub async fn legacy_game(&self, game_id: i64) -> Result<LegacyView, AppError> {

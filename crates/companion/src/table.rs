@@ -14,7 +14,7 @@ use ts_rs::TS;
 use crate::api::{GameSummary, parse_seed};
 use crate::error::{AppError, ErrorCode};
 use crate::packs::legacy_pack;
-use crate::service::{Companion, summary};
+use crate::service::{Companion, legacy_pack_of, summary};
 use crate::timeline::{Entry, Timeline};
 
 pub use neverland_legacy::engine::Command as TableCommand;
@@ -132,41 +132,13 @@ impl Companion {
     }
 
     async fn load_table(&self, game_id: i64) -> Result<Loaded, AppError> {
-        let row = self.store().game(game_id).await?;
-        if row.kind != KIND {
-            return Err(AppError::new(
-                ErrorCode::NotFound,
-                format!("game {game_id} is not a Neverland's Legacy table game"),
-            ));
-        }
-        let scenario = Scenario::parse(&row.pack_id).ok_or_else(|| {
-            AppError::new(
-                ErrorCode::Content,
-                format!("game {game_id} uses an unknown pack {:?}", row.pack_id),
-            )
-        })?;
-        let pack = legacy_pack(scenario)?;
-        if pack.version != row.pack_version {
-            return Err(AppError::new(
-                ErrorCode::Content,
-                format!(
-                    "game {game_id} was saved with pack {} version {}, and this app has version {}",
-                    pack.id, row.pack_version, pack.version
-                ),
-            ));
-        }
+        let row = self
+            .row_of_kind(game_id, KIND, "a Neverland's Legacy table game")
+            .await?;
+        let pack = legacy_pack_of(&row)?;
         let setup: engine::Setup =
             serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
-        let entries: Vec<Entry<TableCommand>> = self
-            .store()
-            .commands(game_id)
-            .await?
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                serde_json::from_value(v).map_err(|e| corrupt(game_id, format!("step {i}: {e}")))
-            })
-            .collect::<Result<_, _>>()?;
+        let entries: Vec<Entry<TableCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let map = Map::new(pack);
         let game =
