@@ -360,11 +360,7 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
         } => {
             let pack = legacy_pack(&scenario)?;
             let map = Map::new(pack);
-            let setup = Setup {
-                players,
-                characters: vec![],
-                physical_threat_deck: false,
-            };
+            let setup = Setup::for_players(players);
             let g = Game::new(pack, &map, &setup, seed).map_err(|e| e.to_string())?;
             println!("{}", json!(g.table));
         }
@@ -376,11 +372,7 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
         } => {
             let pack = legacy_pack(&scenario)?;
             let map = Map::new(pack);
-            let setup = Setup {
-                players,
-                characters: vec![],
-                physical_threat_deck: false,
-            };
+            let setup = Setup::for_players(players);
             let started = std::time::Instant::now();
             let (mut won, mut unfinished, mut commands) = (0u32, 0u32, 0usize);
             let mut lost: std::collections::BTreeMap<String, u32> = Default::default();

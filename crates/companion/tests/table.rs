@@ -40,11 +40,7 @@ async fn whole_bot_games_through_the_service() {
             .await
             .unwrap();
         let id = view.game.id;
-        let setup = Setup {
-            players,
-            characters: vec![],
-            physical_threat_deck: false,
-        };
+        let setup = Setup::for_players(players);
         let mut mirror = Game::new(&pack, &map, &setup, seed).unwrap();
         let mut rng = Chance::from_seed(seed);
         let mut steps = 0;

@@ -39,11 +39,7 @@ fn long_log(pack: &Pack, map: &Map, setup: &Setup, tries: u64) -> (u64, Vec<Comm
 fn bench(c: &mut Criterion) {
     let pack = Pack::builtin(Scenario::LostAllies).unwrap();
     let map = Map::new(&pack);
-    let setup = Setup {
-        players: 4,
-        characters: vec![],
-        physical_threat_deck: false,
-    };
+    let setup = Setup::for_players(4);
     let (seed, log) = long_log(&pack, &map, &setup, 200);
     c.bench_function(
         &format!(
@@ -56,11 +52,7 @@ fn bench(c: &mut Criterion) {
         let pack = Pack::builtin(s).unwrap();
         let map = Map::new(&pack);
         for players in [2u8, 4] {
-            let setup = Setup {
-                players,
-                characters: vec![],
-                physical_threat_deck: false,
-            };
+            let setup = Setup::for_players(players);
             let mut seed = 0u64;
             c.bench_function(
                 &format!("legacy simulate: one bot game, {s}, {players} players"),

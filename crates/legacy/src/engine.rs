@@ -32,6 +32,17 @@ pub struct Setup {
     pub physical_threat_deck: bool,
 }
 
+impl Setup {
+    /// The pack's first Characters and the app's own Threat deck.
+    pub fn for_players(players: u8) -> Setup {
+        Setup {
+            players,
+            characters: vec![],
+            physical_threat_deck: false,
+        }
+    }
+}
+
 /// Everything a player can tell the engine. Stored as JSON in the game's log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(rename = "TableCommand")]
