@@ -3,80 +3,11 @@
 // catches them; the loss is shown at once and the campaign's Event envelope changes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import path from "node:path";
 import { until } from "selenium-webdriver";
-import { appFixture, byTestId, openApp, screenshot, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, openApp, screenshot, tap } from "./app.mjs";
+import { phase, sleeveByHand, tapBoardAtHero, visionsRound } from "./pans-helpers.mjs";
 
 appFixture("neverland-e2e-campaign-");
-
-/** Taps the mini-card drawing at card millimetres (x, y). */
-async function tapCardAt(session, x, y) {
-  const card = await session.wait(until.elementLocated(byTestId("mini-card")), 10000);
-  await tapInside(
-    session,
-    card,
-    `(el) => { const r = el.getBoundingClientRect(); return [r.left + ${x / 60} * r.width, r.top + ${y / 90} * r.height]; }`,
-  );
-}
-
-/** Taps the board where the Hero of `seat` stands. */
-async function tapBoardAtHero(session, seat) {
-  const board = await session.findElement(byTestId("board"));
-  await tapInside(
-    session,
-    board,
-    `(el) => { const c = el.querySelector('[data-testid="hero-${seat}"] circle').getBoundingClientRect();
-               return [c.x + c.width / 2, c.y + c.height / 2]; }`,
-  );
-}
-
-async function phase(session) {
-  return (await session.wait(until.elementLocated(byTestId("phase")), 10000)).getAttribute("data-phase");
-}
-
-async function sleeveByHand(session, seat, cross, hook) {
-  // The tablet has reached this seat's holder (the screen re-renders when it does).
-  await session.wait(async () => {
-    const pass = await session.findElements(byTestId("pass"));
-    return pass.length === 1 && (await pass[0].getText()).includes(`seat ${seat}`);
-  }, 10000);
-  await tap(session, "holder-ready");
-  await tap(session, "mode-cross");
-  await tapCardAt(session, ...cross);
-  await tap(session, "mode-hook");
-  await tapCardAt(session, ...hook);
-  await tap(session, "confirm-sleeve");
-  await session.wait(async () => (await session.findElements(byTestId("sleeve-screen"))).length === 0, 10000);
-}
-
-async function visions(session, players) {
-  for (let seat = 0; seat < players; seat++) {
-    await tap(session, "visions-ready");
-    await tap(session, "draw-distance");
-    await tap(session, "draw-direction");
-    // From round 2: clear the neighbour's board down to 2 Visions before playing.
-    for (;;) {
-      const remove = await session.findElements(byTestId("remove-card"));
-      if (remove.length <= 2) break;
-      await tap(session, "remove-card");
-      await session.wait(async () => (await session.findElements(byTestId("remove-card"))).length < remove.length, 10000);
-    }
-    await tap(session, "play-gauge");
-    // The hand re-renders after each play: wait for 5 cards left (a stale element just retries).
-    await session.wait(async () => {
-      try {
-        const b = await session.findElements(byTestId("play-gauge"));
-        return b.length === 5 && (await b[0].isEnabled());
-      } catch {
-        return false;
-      }
-    }, 10000);
-    await tap(session, "play-gauge");
-    await tap(session, "visions-finish");
-  }
-  await tap(session, "start-acting");
-  await session.wait(async () => (await phase(session)) === "act", 10000);
-}
 
 test("a campaign game is lost to Captain Hook and the envelope changes", async () => {
   const { session } = await openApp();
@@ -98,7 +29,7 @@ test("a campaign game is lost to Captain Hook and the envelope changes", async (
     let rounds = 0;
     while ((await phase(session)) !== "ended" && rounds < 5) {
       rounds += 1;
-      await visions(session, 2);
+      await visionsRound(session, 2);
       for (let turn = 0; turn < 2 && (await phase(session)) === "act"; turn++) {
         const active = Number(await (await session.findElement(byTestId("act"))).getAttribute("data-active"));
         await tap(session, "tool-explore");

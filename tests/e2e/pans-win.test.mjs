@@ -8,75 +8,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, dragInside, openApp, root, screenshot, tap, tapInside } from "./app.mjs";
+import { until } from "selenium-webdriver";
+import { appFixture, byTestId, dragInside, openApp, root, screenshot, tap } from "./app.mjs";
+import { cardPoint as card, confirmSleeve, passedTo, phase, sleeveByHand, tapBoardAtHero, visionsOf } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-pans-win-");
-
-// Card millimetres (the mini-card is 60 × 90; the board is ten times larger). Heroes start at
-// Peter Pan 15,20 · Wendy 15,70 · Tiger Lily 45,20.
-const card = (x, y) =>
-  `(el) => { const r = el.getBoundingClientRect(); return [r.left + ${x / 60} * r.width, r.top + ${y / 90} * r.height]; }`;
-
-async function phase(session) {
-  return (await session.wait(until.elementLocated(byTestId("phase")), 10000)).getAttribute("data-phase");
-}
-
-async function passedTo(session, seat) {
-  await session.wait(async () => {
-    const pass = await session.findElements(byTestId("pass"));
-    return pass.length === 1 && (await pass[0].getText()).includes(`seat ${seat}`);
-  }, 10000);
-  await tap(session, "holder-ready");
-}
-
-async function confirmSleeve(session) {
-  await tap(session, "confirm-sleeve");
-  await session.wait(async () => (await session.findElements(byTestId("sleeve-screen"))).length === 0, 10000);
-}
-
-async function sleeveByHand(session, seat, cross, hook) {
-  await passedTo(session, seat);
-  await tap(session, "mode-cross");
-  await tapInside(session, await session.findElement(byTestId("mini-card")), card(...cross));
-  await tap(session, "mode-hook");
-  await tapInside(session, await session.findElement(byTestId("mini-card")), card(...hook));
-  await confirmSleeve(session);
-}
-
-/** One holder's Visions; `extra` runs after drawing, before playing. */
-async function visionsOf(session, extra) {
-  await tap(session, "visions-ready");
-  await tap(session, "draw-distance");
-  await tap(session, "draw-direction");
-  for (;;) {
-    const remove = await session.findElements(byTestId("remove-card"));
-    if (remove.length <= 2) break;
-    await tap(session, "remove-card");
-    await session.wait(async () => (await session.findElements(byTestId("remove-card"))).length < remove.length, 10000);
-  }
-  if (extra) await extra();
-  // A Direction Vision first (Wendy moves only those), then any.
-  for (const xpath of [
-    "//ul[@data-testid='hand']/li[span[starts-with(., 'Direction')]]/button[@data-testid='play-gauge']",
-    "//ul[@data-testid='hand']/li/button[@data-testid='play-gauge']",
-  ]) {
-    await session.wait(async () => {
-      try {
-        const b = await session.findElements(By.xpath(xpath));
-        return b.length > 0 && (await b[0].isEnabled());
-      } catch {
-        return false;
-      }
-    }, 10000);
-    const before = (await session.findElements(byTestId("play-gauge"))).length;
-    const b = await session.findElement(By.xpath(xpath));
-    await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", b);
-    await b.click();
-    await session.wait(async () => (await session.findElements(byTestId("play-gauge"))).length === before - 1, 10000);
-  }
-  await tap(session, "visions-finish");
-}
 
 /** Ends the turn and waits until the next Hero's turn (or the Visions) is on screen. */
 async function endTurn(session) {
@@ -88,14 +24,8 @@ async function endTurn(session) {
 
 async function exploreWhereStanding(session) {
   const act = await session.wait(until.elementLocated(byTestId("act")), 10000);
-  const active = Number(await act.getAttribute("data-active"));
   await tap(session, "tool-explore");
-  await tapInside(
-    session,
-    await session.findElement(byTestId("board")),
-    `(el) => { const c = el.querySelector('[data-testid="hero-${active}"] circle').getBoundingClientRect();
-               return [c.x + c.width / 2, c.y + c.height / 2]; }`,
-  );
+  await tapBoardAtHero(session, Number(await act.getAttribute("data-active")));
   await tap(session, "ask-referee");
   return (await session.wait(until.elementLocated(byTestId("verdict")), 10000)).getText();
 }

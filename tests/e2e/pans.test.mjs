@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, root, screenshot, tap, tapInside } from "./app.mjs";
+import { phase } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-pans-");
 const { dir } = fx;
@@ -15,10 +16,6 @@ const { dir } = fx;
 async function tapCard(session, dx, dy) {
   const card = await session.wait(until.elementLocated(byTestId("mini-card")), 10000);
   await session.actions().move({ origin: card, x: dx, y: dy }).click().perform();
-}
-
-async function phase(session) {
-  return (await session.wait(until.elementLocated(byTestId("phase")), 10000)).getAttribute("data-phase");
 }
 
 test("three sleeves are set up in secret, by photo and by hand, and the game survives a restart", async () => {

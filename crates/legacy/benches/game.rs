@@ -48,6 +48,30 @@ fn bench(c: &mut Criterion) {
         ),
         |b| b.iter(|| Game::replay(&pack, &map, &setup, seed, black_box(&log)).unwrap()),
     );
+    // No legal game reaches 2,000 commands (the decks end it first), so 2,000 commands are
+    // replayed as whole bot games, one after another, until they add up to at least 2,000.
+    let mut games = Vec::new();
+    let mut total = 0;
+    let mut seed = 1000u64;
+    while total < 2000 {
+        let (_, log) = sim::play(&pack, &map, &setup, seed, 100_000);
+        total += log.len();
+        games.push((seed, log));
+        seed += 1;
+    }
+    c.bench_function(
+        &format!(
+            "legacy replay: {total} commands as {} whole 4-player games",
+            games.len()
+        ),
+        |b| {
+            b.iter(|| {
+                for (seed, log) in &games {
+                    black_box(Game::replay(&pack, &map, &setup, *seed, black_box(log)).unwrap());
+                }
+            })
+        },
+    );
     for s in Scenario::ALL {
         let pack = Pack::builtin(s).unwrap();
         let map = Map::new(&pack);

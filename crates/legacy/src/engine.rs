@@ -649,7 +649,7 @@ impl Game {
                         ));
                     }
                 }
-                self.end_of_turn(pack);
+                self.end_of_turn();
                 self.phase = Phase::Draw;
                 Ok(())
             }
@@ -664,7 +664,7 @@ impl Game {
                     .threat_deck
                     .pop()
                     .expect("the deck is never left empty");
-                self.after_draw(pack, map, card)
+                self.after_draw(pack, card)
             }
             Command::ThreatDrawn { card } => {
                 if self.phase != Phase::Draw {
@@ -679,7 +679,7 @@ impl Game {
                     ));
                 };
                 let card = self.threat_deck.remove(i);
-                self.after_draw(pack, map, card)
+                self.after_draw(pack, card)
             }
             Command::ChangeColour { character, colour } => {
                 let Phase::Colour { card, colour: was } = &self.phase else {
@@ -1664,7 +1664,7 @@ impl Game {
         }
     }
 
-    fn after_draw(&mut self, pack: &Pack, map: &Map, card: String) -> Result<(), Refusal> {
+    fn after_draw(&mut self, pack: &Pack, card: String) -> Result<(), Refusal> {
         if self.threat_deck.is_empty() {
             // Reshuffled as soon as it is empty (so a lookout always shows the next card).
             self.threat_deck = std::mem::take(&mut self.threat_discard);
@@ -1675,7 +1675,7 @@ impl Game {
             self.place_random_named(pack);
             self.threat_discard.push(card);
             if self.outcome().is_none() {
-                self.next_turn(map);
+                self.next_turn();
             }
             return Ok(());
         }
@@ -1703,11 +1703,11 @@ impl Game {
         self.discover(pack, map, &t.discover, colour);
         self.threat_discard.push(card);
         if self.outcome().is_none() {
-            self.next_turn(map);
+            self.next_turn();
         }
     }
 
-    fn next_turn(&mut self, _map: &Map) {
+    fn next_turn(&mut self) {
         self.active = (self.active + 1) % self.table.characters.len();
         self.turn = Turn::default();
         self.phase = if self.table.characters[self.active].fallen {
@@ -1720,12 +1720,7 @@ impl Game {
     fn carry_out(&mut self, pack: &Pack, map: &Map, who: &Pending, act: &Act) {
         match (who, act) {
             (_, Act::None) => {}
-            (Pending::Enemy { id }, Act::Search { location }) => {
-                self.enemy_search(pack, map, id, location)
-            }
-            (Pending::Named { id, .. }, Act::Search { location }) => {
-                self.enemy_search(pack, map, id, location)
-            }
+            (_, Act::Search { location }) => self.enemy_search(pack, map, location),
             (Pending::Named { id, .. }, Act::Move { to, .. }) => self.set_enemy_at(id, to),
             (
                 _,
@@ -1775,7 +1770,7 @@ impl Game {
         };
     }
 
-    fn enemy_search(&mut self, pack: &Pack, map: &Map, _id: &str, at: &str) {
+    fn enemy_search(&mut self, pack: &Pack, map: &Map, at: &str) {
         let Some(n) = self.table.search_tokens.get_mut(at) else {
             return;
         };
@@ -1786,7 +1781,7 @@ impl Game {
         }
     }
 
-    fn end_of_turn(&mut self, pack: &Pack) {
+    fn end_of_turn(&mut self) {
         let me = self.active;
         let here = self.table.characters[me].at.clone();
         if !self.controlled(&here) {
@@ -1800,7 +1795,6 @@ impl Game {
             }
             _ => {}
         }
-        let _ = pack;
     }
 
     /// Keeps the position's `items` lists in step with the hands.
