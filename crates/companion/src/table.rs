@@ -171,7 +171,9 @@ impl Companion {
                     return None;
                 };
                 let enemy = match queue.first()? {
-                    engine::Pending::Enemy { id } | engine::Pending::Named { id, .. } => id.clone(),
+                    engine::Pending::Enemy { id }
+                    | engine::Pending::Named { id, .. }
+                    | engine::Pending::After { id, .. } => id.clone(),
                 };
                 Some(PendingView {
                     enemy,

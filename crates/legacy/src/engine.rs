@@ -193,8 +193,18 @@ pub enum Outcome {
 #[ts(rename = "PendingActivation")]
 #[serde(tag = "who", rename_all = "kebab-case")]
 pub enum Pending {
-    Enemy { id: String },
-    Named { id: String, step: usize },
+    Enemy {
+        id: String,
+    },
+    Named {
+        id: String,
+        step: usize,
+    },
+    /// A step of a Named Enemy's "after resolving" effect (after the Discover).
+    After {
+        id: String,
+        step: usize,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -217,6 +227,8 @@ pub enum Phase {
         card: String,
         colour: Colour,
         queue: Vec<Pending>,
+        /// The Discover is done and the card discarded: these are "after resolving" effects.
+        after: bool,
     },
     Over {
         outcome: Outcome,
@@ -601,6 +613,9 @@ impl Game {
                 hints::enemy_activation(pack, map, &self.table, e)
             }
             Pending::Named { id, step } => self.named_options(pack, map, id, *step),
+            Pending::After { id, step } => {
+                hints::after_step_options(pack, map, &self.table, id, *step)
+            }
         })
     }
 
@@ -750,6 +765,7 @@ impl Game {
                     card,
                     colour,
                     queue,
+                    after: false,
                 };
                 self.finish_threat_if_done(pack, map);
                 Ok(())
@@ -1691,6 +1707,7 @@ impl Game {
             card,
             colour,
             queue,
+            after,
         } = &self.phase
         else {
             return;
@@ -1698,10 +1715,35 @@ impl Game {
         if !queue.is_empty() {
             return;
         }
-        let (card, colour) = (card.clone(), *colour);
-        let t = pack.threat_card(&card).expect("a card of the pack");
-        self.discover(pack, map, &t.discover, colour);
-        self.threat_discard.push(card);
+        let (card, colour, after) = (card.clone(), *colour, *after);
+        if !after {
+            let t = pack.threat_card(&card).expect("a card of the pack");
+            self.discover(pack, map, &t.discover, colour);
+            self.threat_discard.push(card.clone());
+            // Then the Named Enemies' "after resolving" effects.
+            let queue: Vec<Pending> = self
+                .table
+                .named_enemies
+                .iter()
+                .flat_map(|n| {
+                    hints::after_steps(pack, &n.id)
+                        .into_iter()
+                        .map(|step| Pending::After {
+                            id: n.id.clone(),
+                            step,
+                        })
+                })
+                .collect();
+            if !queue.is_empty() && self.outcome().is_none() {
+                self.phase = Phase::Activations {
+                    card,
+                    colour,
+                    queue,
+                    after: true,
+                };
+                return;
+            }
+        }
         if self.outcome().is_none() {
             self.next_turn();
         }
@@ -1721,7 +1763,9 @@ impl Game {
         match (who, act) {
             (_, Act::None) => {}
             (_, Act::Search { location }) => self.enemy_search(pack, map, location),
-            (Pending::Named { id, .. }, Act::Move { to, .. }) => self.set_enemy_at(id, to),
+            (Pending::Named { id, .. } | Pending::After { id, .. }, Act::Move { to, .. }) => {
+                self.set_enemy_at(id, to)
+            }
             (
                 _,
                 Act::Discover {
@@ -1751,11 +1795,11 @@ impl Game {
                     self.lose(lost);
                 }
             }
-            (Pending::Named { .. }, Act::KillHostage { hostage }) => {
+            (Pending::Named { .. } | Pending::After { .. }, Act::KillHostage { hostage }) => {
                 self.table.hostages.retain(|h| h.id != *hostage);
                 self.lose(hints::Loss::HostageKilled);
             }
-            (Pending::Named { .. }, _) => {}
+            (Pending::Named { .. } | Pending::After { .. }, _) => {}
         }
     }
 

@@ -457,14 +457,16 @@ pub fn enemy_activation(
 /// The steps a Named Enemy takes for a Threat colour (indices into its section; a Wound total
 /// the players distribute is one step per Wound).
 pub fn named_steps(pack: &Pack, id: &str, colour: Colour) -> Vec<usize> {
-    let Some(section) = pack
-        .named(id)
+    pack.named(id)
         .and_then(|s| s.sections.iter().find(|s| s.colour == colour))
-    else {
-        return vec![];
-    };
+        .map(|s| expand_steps(&s.steps))
+        .unwrap_or_default()
+}
+
+/// Step indices in order, a distributed Wound total once per Wound.
+fn expand_steps(steps: &[Step]) -> Vec<usize> {
     let mut out = Vec::new();
-    for (i, st) in section.steps.iter().enumerate() {
+    for (i, st) in steps.iter().enumerate() {
         let times = match st {
             Step::Wound {
                 wounds,
@@ -489,11 +491,38 @@ pub fn named_step_options(
 ) -> (String, Vec<Act>) {
     let sheet = pack.named(id).expect("validated");
     let label = format!("{}-{}", colour.id(), step + 1);
-    let Some(section) = sheet.sections.iter().find(|s| s.colour == colour) else {
-        return (label, vec![Act::None]);
-    };
+    match sheet.sections.iter().find(|s| s.colour == colour) {
+        Some(section) => (label, step_options(map, pos, id, &section.steps[step])),
+        None => (label, vec![Act::None]),
+    }
+}
+
+/// The steps of a Named Enemy's "after resolving" effect, as `named_steps` for a section.
+pub fn after_steps(pack: &Pack, id: &str) -> Vec<usize> {
+    pack.named(id)
+        .map(|s| expand_steps(&s.after_resolving))
+        .unwrap_or_default()
+}
+
+/// The options of one step of a Named Enemy's "after resolving" effect, labelled "after-<step>".
+pub fn after_step_options(
+    pack: &Pack,
+    map: &Map,
+    pos: &Position,
+    id: &str,
+    step: usize,
+) -> (String, Vec<Act>) {
+    let sheet = pack.named(id).expect("validated");
+    (
+        format!("after-{}", step + 1),
+        step_options(map, pos, id, &sheet.after_resolving[step]),
+    )
+}
+
+/// What Named Enemy `id` may do for one step of its sheet, on a position.
+fn step_options(map: &Map, pos: &Position, id: &str, step: &Step) -> Vec<Act> {
     let Some(n) = pos.named_enemies.iter().find(|n| n.id == id) else {
-        return (label, vec![Act::None]);
+        return vec![Act::None];
     };
     let here = map.id(&n.at).expect("validated");
     let standing: Vec<String> = pos
@@ -502,7 +531,7 @@ pub fn named_step_options(
         .filter(|c| c.at == n.at && !c.fallen && map.reachable(here))
         .map(|c| c.id.clone())
         .collect();
-    let mut acts = match &section.steps[step] {
+    let mut acts = match step {
         Step::MoveToward { aim, locations } => {
             let has = |l: usize| -> bool {
                 if !map.reachable(l) {
@@ -592,7 +621,7 @@ pub fn named_step_options(
         }],
     };
     acts.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
-    (label, acts)
+    acts
 }
 
 /// The hints for a Threat of `colour` on a validated position.

@@ -155,6 +155,9 @@ pub struct NamedEnemySheet {
     pub placement: String,
     /// What it does when a Threat of a section's colour is drawn.
     pub sections: Vec<Section>,
+    /// Steps it takes after every Threat card is resolved, whatever its colour.
+    #[serde(default)]
+    pub after_resolving: Vec<Step>,
     pub source: Source,
 }
 
@@ -474,13 +477,27 @@ impl Pack {
                     format!("{:?} is not a Location Enemies stand in", n.placement),
                 ));
             }
-            for (s, sec) in n.sections.iter().enumerate() {
-                for (j, st) in sec.steps.iter().enumerate() {
+            let lists = n
+                .sections
+                .iter()
+                .enumerate()
+                .map(|(s, sec)| {
+                    (
+                        format!("named_enemies[{i}].sections[{s}].steps"),
+                        &sec.steps,
+                    )
+                })
+                .chain(std::iter::once((
+                    format!("named_enemies[{i}].after_resolving"),
+                    &n.after_resolving,
+                )));
+            for (path, steps) in lists {
+                for (j, st) in steps.iter().enumerate() {
                     if let Step::Discover { kind, .. } = st
                         && !kinds.contains(kind.as_str())
                     {
                         return Err((
-                            format!("named_enemies[{i}].sections[{s}].steps[{j}].kind"),
+                            format!("{path}[{j}].kind"),
                             format!("unknown Enemy kind {kind:?}"),
                         ));
                     }

@@ -36,10 +36,11 @@ fn check_box(g: &Game, pack: &Pack, map: &Map) {
     let coins: u8 = g.table.characters.iter().map(|c| c.coins).sum();
     assert!(coins <= pack.supply.coins);
     let threats = g.threat_deck.len() + g.threat_discard.len();
+    // The card in play is discarded once its Discover is done ("after resolving" steps follow).
     let in_play = usize::from(matches!(
         g.phase,
         neverland_legacy::engine::Phase::Colour { .. }
-            | neverland_legacy::engine::Phase::Activations { .. }
+            | neverland_legacy::engine::Phase::Activations { after: false, .. }
     ));
     // (A game lost in the middle of a Threat keeps that card in play, in no pile.)
     let over = usize::from(g.outcome().is_some());

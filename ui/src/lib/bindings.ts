@@ -210,9 +210,13 @@ export type TableLoss = "search-deck-empty" | "hostage-killed" | "hostage-rescue
 
 export type TableOutcome = { "result": "won" } | { "result": "lost", cause: TableLoss, };
 
-export type PendingActivation = { "who": "enemy", id: string, } | { "who": "named", id: string, step: number, };
+export type PendingActivation = { "who": "enemy", id: string, } | { "who": "named", id: string, step: number, } | { "who": "after", id: string, step: number, };
 
-export type TablePhase = { "stage": "morale" } | { "stage": "actions" } | { "stage": "draw" } | { "stage": "colour", card: string, colour: Colour, } | { "stage": "activations", card: string, colour: Colour, queue: Array<PendingActivation>, } | { "stage": "over", outcome: TableOutcome, };
+export type TablePhase = { "stage": "morale" } | { "stage": "actions" } | { "stage": "draw" } | { "stage": "colour", card: string, colour: Colour, } | { "stage": "activations", card: string, colour: Colour, queue: Array<PendingActivation>, 
+/**
+ * The Discover is done and the card discarded: these are "after resolving" effects.
+ */
+after: boolean, } | { "stage": "over", outcome: TableOutcome, };
 
 export type TableTurn = { stones: Array<Stone>, 
 /**

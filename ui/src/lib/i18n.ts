@@ -270,6 +270,7 @@ export const en = {
   "table.phase.draw": "{who} draws a Threat card",
   "table.phase.colour": "Threat drawn: {card}",
   "table.phase.activations": "The {colour} Enemies activate",
+  "table.phase.after": "After the Threat: the Named Enemies' lasting effects",
   "table.phase.over.won": "Won!",
   "table.phase.over.lost": "Lost: {cause}",
   "table.cause.search-deck-empty": "the Search deck is empty",
