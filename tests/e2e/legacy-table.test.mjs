@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { until } from "selenium-webdriver";
+import { By, until } from "selenium-webdriver";
 import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
 
 const fx = appFixture("neverland-e2e-table-");
@@ -114,6 +114,42 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await session.manage().window().setRect({ width: 800, height: 1280 });
     await screenshot(session, "table-07-portrait-after-restart");
     await session.manage().window().setRect({ width: 1280, height: 800 });
+  } finally {
+    await session.quit();
+  }
+});
+
+test("a Pirates turn at the table: board the Rowboat, row to a Shore, step off", async () => {
+  const { session } = await openApp();
+  try {
+    await tap(session, "back").catch(() => undefined);
+    await tap(session, "scenario-pirates");
+    await tap(session, "players-3");
+    await (await session.findElement(byTestId("seed"))).sendKeys("8");
+    await tap(session, "start-table");
+    await waitStage(session, "morale");
+    await tap(session, "morale");
+    await waitStage(session, "actions");
+    const click = async (text) => {
+      const b = await session.wait(
+        until.elementLocated(By.xpath(`//div[@data-testid='more-actions']/button[normalize-space(.)="${text}"]`)),
+        10000,
+      );
+      await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", b);
+      await b.click();
+    };
+    await click("Board the Rowboat");
+    await click("Row to the Pirate Cove");
+    await session.wait(async () => (await (await session.findElement(byTestId("tile-pirate-cove"))).getText()).includes("Captain Hook"), 10000);
+    await click("Step off the Rowboat");
+    await session.wait(async () => (await (await session.findElement(byTestId("plan"))).getText()).includes("Chosen left: 2"), 10000);
+    const history = await (await session.findElement(byTestId("table-history"))).getText();
+    assert.match(history, /Captain Hook rowed to the Pirate Cove/);
+    assert.match(history, /Captain Hook boarded the Rowboat/);
+    await screenshot(session, "table-08-pirates-rowboat");
+  } catch (e) {
+    await screenshot(session, "table-failure-pirates");
+    throw e;
   } finally {
     await session.quit();
   }

@@ -53,6 +53,8 @@ pub struct PendingView {
 pub struct TableHistoryItem {
     pub step: u32,
     pub command: TableCommand,
+    /// Who did it: the active Character, or for an activation the Enemy that activated.
+    pub by: String,
 }
 
 /// A Legacy table game as every screen sees it.
@@ -91,6 +93,23 @@ struct Loaded {
     entries: usize,
     timeline: Timeline<TableCommand>,
     game: Game,
+    /// Who made each command in force.
+    by: Vec<String>,
+}
+
+/// Who makes a command on this state: the Enemy whose activation it is, or the Character whose
+/// turn it is (a colour change names its own Character).
+fn actor(game: &Game, c: &TableCommand) -> String {
+    match (c, &game.phase) {
+        (TableCommand::Activate { .. }, Phase::Activations { queue, .. }) => match queue.first() {
+            Some(engine::Pending::Enemy { id })
+            | Some(engine::Pending::Named { id, .. })
+            | Some(engine::Pending::After { id, .. }) => id.clone(),
+            None => String::new(),
+        },
+        (TableCommand::ChangeColour { character, .. }, _) => character.clone(),
+        _ => game.active_id().to_owned(),
+    }
 }
 
 fn corrupt(game_id: i64, what: impl std::fmt::Display) -> AppError {
@@ -141,16 +160,22 @@ impl Companion {
         let entries: Vec<Entry<TableCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let map = Map::new(pack);
-        let game =
-            Game::replay(pack, &map, &setup, row.seed, &timeline.done).map_err(|(i, e)| {
-                AppError::new(
-                    ErrorCode::Content,
-                    format!(
-                        "game {game_id} no longer replays: {} is refused ({e})",
-                        i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
-                    ),
-                )
-            })?;
+        let refused = |i: Option<usize>, e: engine::Refusal| {
+            AppError::new(
+                ErrorCode::Content,
+                format!(
+                    "game {game_id} no longer replays: {} is refused ({e})",
+                    i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
+                ),
+            )
+        };
+        // Replayed step by step to know who made each command.
+        let mut game = Game::new(pack, &map, &setup, row.seed).map_err(|e| refused(None, e))?;
+        let mut by = Vec::with_capacity(timeline.done.len());
+        for (i, c) in timeline.done.iter().enumerate() {
+            by.push(actor(&game, c));
+            game.apply(pack, &map, c).map_err(|e| refused(Some(i), e))?;
+        }
         Ok(Loaded {
             row,
             pack,
@@ -159,6 +184,7 @@ impl Companion {
             entries: entries.len(),
             timeline,
             game,
+            by,
         })
     }
 
@@ -195,6 +221,7 @@ impl Companion {
             .map(|(step, c)| TableHistoryItem {
                 step,
                 command: c.clone(),
+                by: l.by[step as usize - 1].clone(),
             })
             .collect();
         TableView {

@@ -268,7 +268,11 @@ options: Array<EnemyAct>,
  */
 queued: number, };
 
-export type TableHistoryItem = { step: number, command: TableCommand, };
+export type TableHistoryItem = { step: number, command: TableCommand, 
+/**
+ * Who did it: the active Character, or for an activation the Enemy that activated.
+ */
+by: string, };
 
 export type TableView = { game: GameSummary, setup: TableSetup, table: LegacyPosition, 
 /**

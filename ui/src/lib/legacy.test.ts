@@ -1,6 +1,18 @@
 import { describe as suite, expect, it } from "vitest";
 import type { LegacyView } from "./bindings";
-import { historyLines, nextDespair, planLines, stoneAction, stoneName } from "./legacy";
+import {
+  COLOUR_SHAPE,
+  KIND_COLOUR,
+  boardLayout,
+  historyLines,
+  historyText,
+  locationName,
+  nextDespair,
+  pieceName,
+  planLines,
+  stoneAction,
+  stoneName,
+} from "./legacy";
 import { t } from "./i18n";
 
 function view(): LegacyView {
@@ -75,5 +87,46 @@ suite("translation table", () => {
   it("fills placeholders and leaves unknown ones visible", () => {
     expect(t("game.heading", { scenario: "Pirates", id: 3 })).toBe("Pirates · game 3");
     expect(t("game.heading", { scenario: "Pirates" })).toBe("Pirates · game {id}");
+  });
+});
+
+suite("the table screen's view logic", () => {
+  it("lays out every Location of the position contract once, the small board marked", () => {
+    const la = boardLayout("lost-allies");
+    const locs = la.flatMap((b) => b.locations);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs).toHaveLength(11);
+    expect(la.filter((b) => b.small).map((b) => b.locations)).toEqual([["neverland"]]);
+    const pi = boardLayout("pirates").flatMap((b) => b.locations);
+    expect(pi).toHaveLength(11);
+    expect(pi).toContain("jolly-roger");
+    // Every Location has a name in the translation table.
+    for (const l of [...locs, ...pi]) expect(locationName(l)).not.toBe(l);
+  });
+
+  it("names pieces by kind and number", () => {
+    expect(pieceName("raider-3")).toBe("Raider 3");
+    expect(pieceName("twin-2")).toBe("Twin 2");
+    expect(pieceName("captain-hook")).toBe("Captain Hook");
+    expect(pieceName("mystery")).toBe("mystery");
+  });
+
+  it("tells the History in words, naming who did it", () => {
+    expect(historyText({ type: "move", to: "bow", escort: [] }, "peter-pan")).toBe("Peter Pan moved to the Bow");
+    expect(historyText({ type: "move", to: "mid-deck", escort: ["john"] }, "wendy")).toBe(
+      "Wendy moved to the Mid Deck with John",
+    );
+    expect(historyText({ type: "fight", target: "raider-2" }, "peter-pan")).toBe("Peter Pan fought Raider 2");
+    expect(historyText({ type: "activate", option: 0 }, "sniper-1")).toBe("Sniper 1 activated (choice 1)");
+    expect(historyText({ type: "change-colour", character: "wendy", colour: "blue" }, "wendy")).toBe(
+      "Wendy spent Destiny: the Threat became ■ Blue",
+    );
+    expect(historyText({ type: "end-actions" }, "smee")).toBe("Smee ended the Actions");
+  });
+
+  it("gives every Enemy kind a colour that also has a shape", () => {
+    for (const kind of ["raider", "brute", "sniper", "orphan", "native", "fairy"]) {
+      expect(COLOUR_SHAPE[KIND_COLOUR[kind]!]).toMatch(/[▲■●]/);
+    }
   });
 });

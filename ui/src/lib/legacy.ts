@@ -1,5 +1,5 @@
 // Pure view logic for Neverland's Legacy screens: no DOM, no IPC, tested with Vitest.
-import type { ActionId, LegacyCommand, LegacyView, MoraleRoll, Scenario, Stone } from "./bindings";
+import type { ActionId, LegacyCommand, LegacyView, MoraleRoll, Scenario, Stone, TableCommand } from "./bindings";
 import { en, t, type Key } from "./i18n";
 
 export const MAX_DESPAIR = 4;
@@ -128,4 +128,47 @@ export function pieceName(id: string): string {
 export function locationName(id: string): string {
   const key = `loc.${id}`;
   return key in en ? t(key as Key) : id;
+}
+
+/** One command of a table game in words, for the History ("Peter Pan fought Raider 2"). */
+export function historyText(c: TableCommand, by: string): string {
+  const who = pieceName(by);
+  switch (c.type) {
+    case "move":
+      return c.escort.length
+        ? t("table.h.move.escort", { who, where: locationName(c.to), with: c.escort.map(pieceName).join(", ") })
+        : t("table.h.move", { who, where: locationName(c.to) });
+    case "fight":
+      return t("table.h.fight", { who, target: pieceName(c.target) });
+    case "capture":
+    case "drop":
+      return t(`table.h.${c.type}`, { who, target: pieceName(c.hostage) });
+    case "taunt":
+      return t("table.h.taunt", { who, target: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", ") });
+    case "scare":
+      return t("table.h.scare", {
+        who,
+        target: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", "),
+        where: locationName(c.to),
+      });
+    case "courage":
+    case "loot-rescue":
+      return t(`table.h.${c.type}`, { who, target: pieceName(c.character) });
+    case "loot-spend":
+      return t("table.h.loot-spend", { who, n: c.coins });
+    case "use-item":
+      return t("table.h.use-item", { who, item: t(`item.${c.item}` as Key) });
+    case "give":
+      return t("table.h.give", { who, target: pieceName(c.to) });
+    case "row":
+      return t("table.h.row", { who, where: locationName(c.to) });
+    case "threat-drawn":
+      return t("table.h.threat-drawn", { who, card: c.card });
+    case "change-colour":
+      return t("table.h.change-colour", { who, colour: `${COLOUR_SHAPE[c.colour]} ${t(`colour.${c.colour}` as Key)}` });
+    case "activate":
+      return t("table.h.activate", { who, n: c.option + 1 });
+    default:
+      return t(`table.h.${c.type}` as Key, { who });
+  }
 }
