@@ -1,9 +1,11 @@
 // End to end: a Neverland's Legacy table game on the full rules engine through the real app:
 // new game, one turn (Morale Check, a flight to the Bow, end of Actions), the Threat drawn and
 // every activation applied, undo, export of the table as a position file the command line
-// accepts, and the same step after a restart.
+// accepts, the same step after a restart, and after the app is killed (kill -9) mid-turn the
+// same table as the screen last showed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
@@ -111,6 +113,22 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await tap(session, "resume");
     await waitStage(session, "morale");
     assert.match(await (await session.findElement(byTestId("tile-bow"))).getText(), /Peter Pan/);
+    // Killed without warning in the middle of a turn: every command the screen showed is on disk.
+    await tap(session, "morale");
+    await waitStage(session, "actions");
+    await tap(session, "tile-bow");
+    await tap(session, "do-move");
+    await session.wait(async () => (await (await session.findElement(byTestId("tile-bow"))).getText()).includes("Tinker Bell"), 10000);
+    await tap(session, "export");
+    const before = await (await session.wait(until.elementLocated(byTestId("exported")), 10000)).getText();
+    execSync("pkill -9 -x neverland-compa");
+    await session.quit().catch(() => undefined);
+    ({ session } = await openApp());
+    await tap(session, "resume");
+    await waitStage(session, "actions");
+    await tap(session, "export");
+    const after = await (await session.wait(until.elementLocated(byTestId("exported")), 10000)).getText();
+    assert.equal(after, before, "the table after kill -9 is the one last shown");
     await session.manage().window().setRect({ width: 800, height: 1280 });
     await screenshot(session, "table-07-portrait-after-restart");
     await session.manage().window().setRect({ width: 1280, height: 800 });
