@@ -165,6 +165,19 @@ test("a Pirates turn at the table: board the Rowboat, row to a Shore, step off",
     assert.match(history, /Captain Hook rowed to the Pirate Cove/);
     assert.match(history, /Captain Hook boarded the Rowboat/);
     await screenshot(session, "table-08-pirates-rowboat");
+
+    // Export the table, and start a new game from that file on the Games screen.
+    await tap(session, "export");
+    const text = await (await session.wait(until.elementLocated(byTestId("exported")), 10000)).getText();
+    const file = path.join(fx.dir, "pirates.json");
+    writeFileSync(file, text);
+    await tap(session, "back");
+    const input = await session.wait(until.elementLocated(byTestId("import-position")), 10000);
+    await input.sendKeys(file);
+    await waitStage(session, "morale");
+    assert.match(await (await session.findElement(byTestId("tile-pirate-cove"))).getText(), /Captain Hook/);
+    assert.match(await (await session.findElement(byTestId("table-phase"))).getText(), /Captain Hook's turn/);
+    await screenshot(session, "table-09-imported");
   } catch (e) {
     await screenshot(session, "table-failure-pirates");
     throw e;

@@ -35,6 +35,28 @@ pub struct NewLegacyTable {
     /// A whole number as text; empty or absent for a fresh one.
     #[ts(optional)]
     pub seed: Option<String>,
+    /// A table to start from: a position file's text (`neverland-legacy-position/1`). Its
+    /// Characters replace `players` and `characters`.
+    #[ts(optional)]
+    pub position: Option<String>,
+}
+
+/// What a table game's row keeps beside its seed: the set-up, and the position it started from
+/// when it was imported.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Stored {
+    #[serde(flatten)]
+    setup: engine::Setup,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    position: Option<Position>,
+}
+
+/// The game before its first command: a fresh set-up, or the imported table.
+fn start(pack: &Pack, map: &Map, stored: &Stored, seed: u64) -> Result<Game, engine::Refusal> {
+    match &stored.position {
+        Some(p) => Game::from_position(pack, map, p, seed),
+        None => Game::new(pack, map, &stored.setup, seed),
+    }
 }
 
 /// The next Enemy (or Named Enemy step) to activate and what it may do.
@@ -90,6 +112,7 @@ struct Loaded {
     pack: &'static Pack,
     map: Map,
     setup: engine::Setup,
+    stored: Stored,
     entries: usize,
     timeline: Timeline<TableCommand>,
     game: Game,
@@ -126,16 +149,46 @@ impl Companion {
             Some(text) => parse_seed(text)?,
         };
         let pack = legacy_pack(args.scenario)?;
-        let setup = engine::Setup {
-            players: args.players,
-            characters: args.characters,
-            physical_threat_deck: args.physical_threat_deck,
+        let map = Map::new(pack);
+        let position = match args.position.as_deref() {
+            None => None,
+            Some(text) => {
+                let p = Position::from_json(text)
+                    .and_then(|p| p.validate(pack, &map).map(|_| p))
+                    .map_err(|e| AppError::new(ErrorCode::InvalidInput, e.to_string()))?;
+                if p.scenario != args.scenario {
+                    return Err(AppError::new(
+                        ErrorCode::InvalidInput,
+                        format!(
+                            "the position is a {} table, not {}",
+                            p.scenario, args.scenario
+                        ),
+                    ));
+                }
+                Some(p)
+            }
         };
+        let setup = match &position {
+            Some(p) => engine::Setup {
+                players: p.characters.len() as u8,
+                characters: p.characters.iter().map(|c| c.id.clone()).collect(),
+                physical_threat_deck: args.physical_threat_deck,
+            },
+            None => engine::Setup {
+                players: args.players,
+                characters: args.characters,
+                physical_threat_deck: args.physical_threat_deck,
+            },
+        };
+        let stored = Stored { setup, position };
         // Refused before anything is saved.
-        let game = Game::new(pack, &Map::new(pack), &setup, seed)
+        let game = start(pack, &map, &stored, seed)
             .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
-        let stored = serde_json::to_string(&game.setup)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let stored = serde_json::to_string(&Stored {
+            setup: game.setup.clone(),
+            position: stored.position,
+        })
+        .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
         let row = self
             .store()
             .create_game(NewGame {
@@ -155,8 +208,8 @@ impl Companion {
             .row_of_kind(game_id, KIND, "a Neverland's Legacy table game")
             .await?;
         let pack = legacy_pack_of(&row)?;
-        let setup: engine::Setup =
-            serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
+        let stored: Stored = serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
+        let setup = stored.setup.clone();
         let entries: Vec<Entry<TableCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let map = Map::new(pack);
@@ -170,7 +223,7 @@ impl Companion {
             )
         };
         // Replayed step by step to know who made each command.
-        let mut game = Game::new(pack, &map, &setup, row.seed).map_err(|e| refused(None, e))?;
+        let mut game = start(pack, &map, &stored, row.seed).map_err(|e| refused(None, e))?;
         let mut by = Vec::with_capacity(timeline.done.len());
         for (i, c) in timeline.done.iter().enumerate() {
             by.push(actor(&game, c));
@@ -181,6 +234,7 @@ impl Companion {
             pack,
             map,
             setup,
+            stored,
             entries: entries.len(),
             timeline,
             game,
@@ -305,15 +359,14 @@ impl Companion {
                 "there is nothing to undo",
             ));
         }
+        // The game one command shorter, for the status stored with the undo.
+        let content = |e: engine::Refusal| AppError::new(ErrorCode::Content, e.0);
         let done = &loaded.timeline.done[..loaded.timeline.done.len() - 1];
-        let next = Game::replay(
-            loaded.pack,
-            &loaded.map,
-            &loaded.setup,
-            loaded.row.seed,
-            done,
-        )
-        .map_err(|(_, e)| AppError::new(ErrorCode::Content, e.0))?;
+        let mut next =
+            start(loaded.pack, &loaded.map, &loaded.stored, loaded.row.seed).map_err(content)?;
+        for c in done {
+            next.apply(loaded.pack, &loaded.map, c).map_err(content)?;
+        }
         self.append_table(&loaded, Entry::Undo, &next).await
     }
 

@@ -24,6 +24,7 @@ fn args(scenario: Scenario, players: u8, seed: &str) -> NewLegacyTable {
         characters: vec![],
         physical_threat_deck: false,
         seed: Some(seed.into()),
+        position: None,
     }
 }
 
@@ -183,4 +184,60 @@ async fn a_physical_deck_is_told_which_card_came_up() {
         .unwrap();
     assert!(!after.threat_cards_left.contains(&card));
     assert_eq!(after.threat_cards_left.len(), 11);
+}
+
+#[tokio::test]
+async fn a_table_is_imported_from_a_position_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    // A game's table, exported after a few commands...
+    let v = c
+        .new_legacy_table(args(Scenario::LostAllies, 3, "6"))
+        .await
+        .unwrap();
+    let id = v.game.id;
+    c.legacy_table_command(id, TableCommand::MoraleCheck)
+        .await
+        .unwrap();
+    c.legacy_table_command(
+        id,
+        TableCommand::Move {
+            to: "stern".into(),
+            escort: vec![],
+        },
+    )
+    .await
+    .unwrap();
+    let text = c.legacy_table_position(id).await.unwrap();
+    // ...starts a new game: the same table, the first Character about to roll.
+    let mut a = args(Scenario::LostAllies, 1, "11");
+    a.position = Some(text.clone());
+    let imported = c.new_legacy_table(a).await.unwrap();
+    assert_eq!(imported.table, Position::from_json(&text).unwrap());
+    assert_eq!(imported.table.characters.len(), 3);
+    assert_eq!(imported.phase, neverland_legacy::engine::Phase::Morale);
+    // It plays, undoes and reopens like any other game.
+    let iid = imported.game.id;
+    c.legacy_table_command(iid, TableCommand::MoraleCheck)
+        .await
+        .unwrap();
+    let undone = c.legacy_table_undo(iid).await.unwrap();
+    assert_eq!(undone.table, imported.table);
+    drop(c);
+    let again = open(&dir).await;
+    assert_eq!(again.legacy_table(iid).await.unwrap().table, imported.table);
+    // A broken file names the field; a file of the other scenario is refused; nothing is saved.
+    let before = again.list_games().await.unwrap().len();
+    let mut bad = args(Scenario::LostAllies, 2, "1");
+    bad.position = Some(text.replace("\"stern\"", "\"stren\""));
+    let e = again.new_legacy_table(bad).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidInput);
+    assert!(e.message.contains("characters[0].at"), "{}", e.message);
+    let mut other = args(Scenario::Pirates, 2, "1");
+    other.position = Some(text);
+    assert_eq!(
+        again.new_legacy_table(other).await.unwrap_err().code,
+        ErrorCode::InvalidInput
+    );
+    assert_eq!(again.list_games().await.unwrap().len(), before);
 }

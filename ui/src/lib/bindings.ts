@@ -252,7 +252,12 @@ characters: Array<string>, physical_threat_deck: boolean,
 /**
  * A whole number as text; empty or absent for a fresh one.
  */
-seed?: string, };
+seed?: string, 
+/**
+ * A table to start from: a position file's text (`neverland-legacy-position/1`). Its
+ * Characters replace `players` and `characters`.
+ */
+position?: string, };
 
 export type PendingView = { enemy: string, 
 /**

@@ -262,6 +262,8 @@ export const en = {
   "item.grog": "Grog",
   "games.new.players": "Players (solo plays two Characters)",
   "games.new.physical": "We draw real Threat cards",
+  "games.new.import": "Or start from a table position file",
+  "games.new.import.hint": "A neverland-legacy-position/1 file, such as one exported from a game; its Characters play, the first one starts.",
   "games.new.table": "Start at the table (full rules)",
   "games.row.table": "{scenario} at the table \u00b7 game {id}",
   "table.heading": "{scenario} \u00b7 game {id}",
