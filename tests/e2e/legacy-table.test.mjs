@@ -51,6 +51,13 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await press("do-move");
     await session.wait(async () => (await (await session.findElement(byTestId("tile-bow"))).getText()).includes("Peter Pan"), 10000);
     await screenshot(session, "table-03-actions");
+    // The Bow's ability in our words, and the searchable rules reference.
+    assert.match(await (await session.findElement(byTestId("tile-ability"))).getText(), /Taunt two Enemies/);
+    await tap(session, "rules");
+    await (await session.wait(until.elementLocated(byTestId("rules-search")), 10000)).sendKeys("cabin destiny");
+    await session.wait(async () => /Captain's Cabin/.test(await (await session.findElement(byTestId("rules-panel"))).getText()), 10000);
+    await screenshot(session, "table-03b-rules");
+    await tap(session, "rules");
     await press("end-actions");
     await waitStage(session, "draw");
 
