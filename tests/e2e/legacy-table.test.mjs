@@ -41,7 +41,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await screenshot(session, "table-01-new-game");
     await tap(session, "start-table");
     await waitStage(session, "morale");
-    assert.match(await (await session.findElement(byTestId("table-setup"))).getText(), /set-up Threat/);
+    assert.match(await (await session.findElement(byTestId("table-setup"))).getText(), /Set Captain Hook aside/);
     await screenshot(session, "table-02-set-up");
 
     // The turn: Morale Check, a flight to the Bow, end of the Actions.
@@ -150,9 +150,12 @@ test("a Pirates turn at the table: board the Rowboat, row to a Shore, step off",
     await tap(session, "back").catch(() => undefined);
     await tap(session, "scenario-pirates");
     await tap(session, "players-3");
+    for (const c of ["captain-hook", "cecco", "smee"]) await tap(session, `char-${c}`);
     await (await session.findElement(byTestId("seed"))).sendKeys("8");
     await tap(session, "start-table");
     await waitStage(session, "morale");
+    assert.match(await (await session.findElement(byTestId("tile-jolly-roger"))).getText(), /Cecco/);
+    await screenshot(session, "table-07b-pirates-checklist");
     await tap(session, "morale");
     await waitStage(session, "actions");
     const click = async (text) => {

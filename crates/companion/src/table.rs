@@ -79,6 +79,28 @@ pub struct TableHistoryItem {
     pub by: String,
 }
 
+/// One of the four Threat cards of the set-up: where its diagram puts tokens on the real table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SetupCard {
+    pub card: String,
+    pub colour: neverland_legacy::Colour,
+    /// The Enemy kind of that colour the diagram places.
+    pub kind: String,
+    pub placements: Vec<neverland_legacy::pack::Placement>,
+}
+
+/// What the players lay out on the real table before the first turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct SetupChecklist {
+    pub cards: Vec<SetupCard>,
+    /// Sizes of the Search deck's top stacks; the Hostage cards go in the pile under them.
+    pub search_stacks: Vec<u8>,
+    /// Hostage cards shuffled into the bottom pile (one per seat).
+    pub hostage_cards: Vec<String>,
+    /// The Named Enemy sheet set aside until the last Hostage is found.
+    pub set_aside: Vec<String>,
+}
+
 /// A Legacy table game as every screen sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct TableView {
@@ -100,6 +122,8 @@ pub struct TableView {
     pub threat_discard: Vec<String>,
     /// The four Threat cards whose diagrams were placed at set-up.
     pub setup_threats: Vec<String>,
+    /// The set-up as a checklist for the real table.
+    pub checklist: SetupChecklist,
     pub search_deck: usize,
     pub can_undo: bool,
     pub can_redo: bool,
@@ -118,6 +142,44 @@ struct Loaded {
     game: Game,
     /// Who made each command in force.
     by: Vec<String>,
+}
+
+fn checklist(pack: &Pack, g: &Game) -> SetupChecklist {
+    let cards = g
+        .setup_threats
+        .iter()
+        .filter_map(|id| {
+            let t = pack.threat_card(id)?;
+            let colour = t.colour?;
+            Some(SetupCard {
+                card: id.clone(),
+                colour,
+                kind: pack
+                    .enemy_kinds
+                    .iter()
+                    .find(|k| k.colour == colour)
+                    .map(|k| k.id.clone())
+                    .unwrap_or_default(),
+                placements: t.discover.clone(),
+            })
+        })
+        .collect();
+    SetupChecklist {
+        cards,
+        search_stacks: pack.setup.search_stacks.clone(),
+        hostage_cards: pack
+            .hostages
+            .iter()
+            .take(g.table.characters.len())
+            .cloned()
+            .collect(),
+        set_aside: pack
+            .named_enemies
+            .iter()
+            .filter(|n| n.set_aside)
+            .map(|n| n.id.clone())
+            .collect(),
+    }
 }
 
 /// Who makes a command on this state: the Enemy whose activation it is, or the Character whose
@@ -297,6 +359,7 @@ impl Companion {
             },
             threat_discard: g.threat_discard.clone(),
             setup_threats: g.setup_threats.clone(),
+            checklist: checklist(l.pack, g),
             search_deck: g.search_deck.len(),
             can_undo: l.timeline.can_undo(),
             can_redo: l.timeline.can_redo(),

@@ -470,7 +470,9 @@ impl Game {
             physical_threat_deck: false,
         };
         let mut g = Game::new(pack, map, &setup, seed)?;
+        // The imported table replaces the set-up's: its four diagrams were never laid out.
         g.table = pos.clone();
+        g.setup_threats.clear();
         let found: Vec<&str> = pos
             .hostages
             .iter()

@@ -199,7 +199,7 @@ pub struct Section {
 }
 
 /// Tokens a Threat card's diagram adds to one Location.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
     pub at: String,

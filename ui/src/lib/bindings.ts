@@ -259,6 +259,28 @@ seed?: string,
  */
 position?: string, };
 
+export type Placement = { at: string, enemies: number, search: number, };
+
+export type SetupCard = { card: string, colour: Colour, 
+/**
+ * The Enemy kind of that colour the diagram places.
+ */
+kind: string, placements: Array<Placement>, };
+
+export type SetupChecklist = { cards: Array<SetupCard>, 
+/**
+ * Sizes of the Search deck's top stacks; the Hostage cards go in the pile under them.
+ */
+search_stacks: Array<number>, 
+/**
+ * Hostage cards shuffled into the bottom pile (one per seat).
+ */
+hostage_cards: Array<string>, 
+/**
+ * The Named Enemy sheet set aside until the last Hostage is found.
+ */
+set_aside: Array<string>, };
+
 export type PendingView = { enemy: string, 
 /**
  * The priority line that applied ("2a", "4", "red-2" for a Named Enemy's step).
@@ -299,7 +321,11 @@ threat_cards_left: Array<string>, threat_discard: Array<string>,
 /**
  * The four Threat cards whose diagrams were placed at set-up.
  */
-setup_threats: Array<string>, search_deck: number, can_undo: boolean, can_redo: boolean, 
+setup_threats: Array<string>, 
+/**
+ * The set-up as a checklist for the real table.
+ */
+checklist: SetupChecklist, search_deck: number, can_undo: boolean, can_redo: boolean, 
 /**
  * Commands in force, newest first.
  */
