@@ -78,6 +78,14 @@ fn exercise(pack: &Pack, map: &Map, s: &Setup, seed: u64, replay_every: usize) -
         if tried.apply(pack, map, probe).is_err() {
             assert_eq!(tried, before, "refused {probe:?} changed the game");
         }
+        if step % 25 == 0 {
+            // The game never gets stuck: something is always allowed until it ends.
+            assert!(
+                !game.legal_commands(pack, map).is_empty(),
+                "nothing is legal in {:?}",
+                game.phase
+            );
+        }
         let c = sim::bot_play(&mut game, pack, map, &mut rng).expect("something is legal");
         log.push(c);
         check_box(&game, pack, map);
@@ -173,6 +181,11 @@ fn set_up_follows_the_recipe() {
             assert_eq!(
                 g.table.rowboat.is_some(),
                 pack.scenario == Scenario::Pirates
+            );
+            // What the table may do now: roll for Morale, nothing else.
+            assert_eq!(
+                g.legal_commands(&pack, &map),
+                vec![neverland_legacy::engine::Command::MoraleCheck]
             );
             // The set-up Threats discovered Enemies and Search tokens.
             assert!(!g.table.enemies.is_empty());
