@@ -1961,23 +1961,36 @@ impl Game {
                 out.push(Command::LootSpend { coins: 1 });
             }
         }
-        // Only Enemies that could be in reach (the rules check the rest).
-        let near = |at: &str| -> bool {
-            let Some(l) = map.id(at) else { return false };
-            at == here || map.walk_neighbours(h).contains(&l) || map.board_of(l) == map.board_of(h)
+        // Only Enemies in reach: Lost Allies fight here and Taunt from next door; Pirates fight
+        // next door (here from a Native Fort, their whole Island from the Plains) and Scare here.
+        let la = self.scenario == Scenario::LostAllies;
+        let next_door = |at: &str| {
+            map.id(at)
+                .is_some_and(|l| map.walk_neighbours(h).contains(&l))
         };
-        for e in self.table.enemies.iter().filter(|e| near(&e.at)) {
-            out.push(Command::Fight {
-                target: e.id.clone(),
-            });
-            if self.scenario == Scenario::LostAllies {
-                if e.at != here {
-                    out.push(Command::Taunt {
-                        enemy: e.id.clone(),
-                        also: None,
-                    });
-                }
-            } else if e.at == here {
+        let fightable = |at: &str| -> bool {
+            if la {
+                return at == here;
+            }
+            next_door(at)
+                || (at == here && here == "native-fort")
+                || (here == "plains"
+                    && map
+                        .id(at)
+                        .is_some_and(|l| map.board_of(l) == map.board_of(h)))
+        };
+        for e in &self.table.enemies {
+            if fightable(&e.at) {
+                out.push(Command::Fight {
+                    target: e.id.clone(),
+                });
+            }
+            if la && next_door(&e.at) {
+                out.push(Command::Taunt {
+                    enemy: e.id.clone(),
+                    also: None,
+                });
+            } else if !la && e.at == here {
                 for &n in map.walk_neighbours(h) {
                     out.push(Command::Scare {
                         enemy: e.id.clone(),
@@ -1987,7 +2000,7 @@ impl Game {
                 }
             }
         }
-        for n in self.table.named_enemies.iter().filter(|n| near(&n.at)) {
+        for n in self.table.named_enemies.iter().filter(|n| fightable(&n.at)) {
             out.push(Command::Fight {
                 target: n.id.clone(),
             });
