@@ -851,12 +851,8 @@ impl Game {
         Ok(())
     }
 
-    /// Could the active Character perform this Action now (for Mandatory Actions)?
-    pub fn action_possible(&self, pack: &Pack, map: &Map, a: ActionId) -> bool {
-        self.clone().possible(pack, map, a)
-    }
-
-    /// `action_possible` on a copy the caller owns (it may be changed: a probe).
+    /// Could the active Character perform this Action now (for the Mandatory check)? Run on a
+    /// copy the caller owns: a probe that may be changed.
     fn possible(&mut self, pack: &Pack, map: &Map, a: ActionId) -> bool {
         // One free Chosen Action and no Mandatory ones.
         self.turn.mandatory.clear();
