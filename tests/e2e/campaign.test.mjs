@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, screenshot, tap } from "./app.mjs";
-import { phase, sleeveByHand, tapBoardAtHero, visionsRound } from "./pans-helpers.mjs";
+import { endTurn, phase, sleeveByHand, tapBoardAtHero, visionsRound } from "./pans-helpers.mjs";
 
 appFixture("neverland-e2e-campaign-");
 
@@ -39,7 +39,7 @@ test("a campaign game is lost to Captain Hook and the envelope changes", async (
         assert.match(await verdict.getText(), /Captain Hook is here!/);
         if (rounds === 1 && turn === 0) await screenshot(session, "campaign-02-hook-met");
         if ((await phase(session)) === "ended") break;
-        await tap(session, "end-turn");
+        await endTurn(session);
       }
     }
     const end = await session.wait(until.elementLocated(byTestId("end")), 10000);

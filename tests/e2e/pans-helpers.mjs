@@ -89,3 +89,14 @@ export async function tapBoardAtHero(session, seat) {
                return [c.x + c.width / 2, c.y + c.height / 2]; }`,
   );
 }
+
+/**
+ * Ends the turn and waits until the next Hero's turn (or the Visions) is on screen: reading the
+ * active seat before the answer arrives would explore where the previous Hero stands.
+ */
+export async function endTurn(session) {
+  const phaseText = async () => (await session.findElement(byTestId("phase"))).getText();
+  const before = await phaseText();
+  await tap(session, "end-turn");
+  await session.wait(async () => (await phaseText()) !== before, 10000);
+}

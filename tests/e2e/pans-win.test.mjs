@@ -10,17 +10,9 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { until } from "selenium-webdriver";
 import { appFixture, byTestId, dragInside, openApp, root, screenshot, tap } from "./app.mjs";
-import { cardPoint as card, confirmSleeve, passedTo, phase, sleeveByHand, tapBoardAtHero, visionsOf } from "./pans-helpers.mjs";
+import { cardPoint as card, confirmSleeve, endTurn, passedTo, phase, sleeveByHand, tapBoardAtHero, visionsOf } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-pans-win-");
-
-/** Ends the turn and waits until the next Hero's turn (or the Visions) is on screen. */
-async function endTurn(session) {
-  const phaseText = async () => (await session.findElement(byTestId("phase"))).getText();
-  const before = await phaseText();
-  await tap(session, "end-turn");
-  await session.wait(async () => (await phaseText()) !== before, 10000);
-}
 
 async function exploreWhereStanding(session) {
   const act = await session.wait(until.elementLocated(byTestId("act")), 10000);
