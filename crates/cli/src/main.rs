@@ -69,6 +69,12 @@ enum LegacyCmd {
         #[arg(long)]
         seed: u64,
     },
+    /// Replay a whole game file (neverland-legacy-game/1, as the app exports it) and print where
+    /// it stands: the table (a position), the phase and the outcome.
+    Replay {
+        /// The game file.
+        game: std::path::PathBuf,
+    },
     /// Play games with a simple legal-move bot; prints wins, losses by cause and games per second.
     Simulate {
         #[arg(long, value_parser = ["lost-allies", "pirates"])]
@@ -368,6 +374,21 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
             let setup = Setup::for_players(players);
             let g = Game::new(pack, &map, &setup, seed).map_err(|e| e.to_string())?;
             println!("{}", json!(g.table));
+        }
+        LegacyCmd::Replay { game } => {
+            let text = std::fs::read_to_string(&game)
+                .map_err(|e| format!("cannot read {}: {e}", game.display()))?;
+            let name = game.display().to_string();
+            let r = neverland_legacy::record::GameRecord::from_json(&text)
+                .map_err(|e| format!("{name}: {e}"))?;
+            let pack =
+                neverland_companion::packs::legacy_pack(r.scenario).map_err(|e| e.to_string())?;
+            let map = Map::new(pack);
+            let g = r.replay(pack, &map).map_err(|e| format!("{name}: {e}"))?;
+            println!(
+                "{}",
+                json!({"steps": r.log.len(), "phase": g.phase, "outcome": g.outcome(), "position": g.table})
+            );
         }
         LegacyCmd::Simulate {
             scenario,

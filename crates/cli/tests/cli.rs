@@ -427,3 +427,33 @@ fn legacy_new_and_simulate_refuse_bad_arguments_with_status_2() {
         assert!(!err.trim().is_empty());
     }
 }
+
+#[test]
+fn legacy_replay_reads_a_game_file_and_names_a_refused_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.json");
+    // Set-up, the first Morale Check, then the Actions end and the Threat is drawn.
+    let game = |log: &str| {
+        format!(
+            r#"{{"format":"neverland-legacy-game/1","scenario":"lost-allies","seed":"5",
+               "setup":{{"players":2,"characters":[],"physical_threat_deck":false}},"log":{log}}}"#
+        )
+    };
+    std::fs::write(
+        &file,
+        game(r#"[{"type":"morale-check"},{"type":"end-actions"},{"type":"draw-threat"}]"#),
+    )
+    .unwrap();
+    let (code, out, err) = neverland(&["legacy", "replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["steps"], 3);
+    // The Threat is under way or done (a card with nothing to activate ends the turn).
+    assert_ne!(v["phase"]["stage"], "actions");
+    assert!(v["outcome"].is_null());
+    assert_eq!(v["position"]["format"], "neverland-legacy-position/1");
+    std::fs::write(&file, game(r#"[{"type":"end-actions"}]"#)).unwrap();
+    let (code, _, err) = neverland(&["legacy", "replay", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("log[0]") && err.contains("step 1 is refused"), "{err}");
+}

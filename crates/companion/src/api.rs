@@ -43,6 +43,8 @@ macro_rules! for_each_command {
             legacy_table_undo(game_id: i64) -> $crate::table::TableView;
             legacy_table_redo(game_id: i64) -> $crate::table::TableView;
             legacy_table_position(game_id: i64) -> String;
+            legacy_table_record(game_id: i64) -> String;
+            import_legacy_record(text: String) -> $crate::table::TableView;
         }
     };
 }
@@ -66,6 +68,9 @@ pub struct GameSummary {
     pub status: String,
     /// How many steps the stored log holds (undo and redo included).
     pub steps: i64,
+    /// Legacy table games: how many play, and whose turn number it is (1 for the first).
+    pub players: Option<u8>,
+    pub turn: Option<u32>,
 }
 
 /// What the New game screen sends.

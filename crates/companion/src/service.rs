@@ -53,6 +53,8 @@ pub(crate) fn summary(row: GameRow) -> GameSummary {
         updated_at_ms: row.updated_at_ms,
         status: row.status,
         steps: row.commands,
+        players: None,
+        turn: None,
     }
 }
 
@@ -96,13 +98,11 @@ impl Companion {
     }
 
     pub async fn list_games(&self) -> Result<Vec<GameSummary>, AppError> {
-        Ok(self
-            .store
-            .list_games()
-            .await?
-            .into_iter()
-            .map(summary)
-            .collect())
+        let mut out = Vec::new();
+        for row in self.store.list_games().await? {
+            out.push(self.listed(row).await);
+        }
+        Ok(out)
     }
 
     pub async fn delete_game(&self, game_id: i64) -> Result<(), AppError> {

@@ -6,8 +6,9 @@ use neverland_legacy::engine::{self, Game, Phase};
 use neverland_legacy::hints::Act;
 use neverland_legacy::map::Map;
 use neverland_legacy::position::Position;
+use neverland_legacy::record::{self, GameRecord};
 use neverland_legacy::{Pack, Scenario};
-use neverland_store::NewGame;
+use neverland_store::{GameRow, NewGame};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -114,6 +115,9 @@ pub struct TableView {
     /// The top Threat card while a controlled lookout shows it.
     pub peek: Option<String>,
     pub pending: Option<PendingView>,
+    /// While the active Character takes Actions: every command the engine would accept now
+    /// (the screen moves in one tap to a tile that is a legal Move, fights an Enemy in one tap).
+    pub legal: Vec<TableCommand>,
     /// Locations the Characters control now.
     pub controlled: Vec<String>,
     pub threat_deck: usize,
@@ -348,6 +352,11 @@ impl Companion {
             turn: g.turn.clone(),
             peek: g.peek().map(str::to_owned),
             pending,
+            legal: if matches!(g.phase, Phase::Actions) {
+                g.legal_commands(l.pack, &l.map)
+            } else {
+                vec![]
+            },
             controlled,
             threat_deck: g.threat_deck.len(),
             threat_cards_left: if l.setup.physical_threat_deck {
@@ -445,6 +454,91 @@ impl Companion {
         next.apply(loaded.pack, &loaded.map, c)
             .map_err(|e| AppError::new(ErrorCode::Content, e.0))?;
         self.append_table(&loaded, Entry::Redo, &next).await
+    }
+
+    /// A row for the Games screen: Legacy table games also say how many play and the turn
+    /// (counted from the Morale Checks in force). A game that cannot be read is still listed.
+    pub(crate) async fn listed(&self, row: GameRow) -> GameSummary {
+        if row.kind != KIND {
+            return summary(row);
+        }
+        let players = serde_json::from_str::<Stored>(&row.setup)
+            .ok()
+            .map(|s| s.setup.players);
+        let turn = match self.log::<TableCommand>(row.id).await {
+            Ok(entries) => Some(
+                Timeline::fold(&entries)
+                    .done
+                    .iter()
+                    .filter(|c| matches!(c, TableCommand::MoraleCheck))
+                    .count()
+                    .max(1) as u32,
+            ),
+            Err(_) => None,
+        };
+        GameSummary {
+            players,
+            turn,
+            ..summary(row)
+        }
+    }
+
+    /// The whole game as a file (`neverland-legacy-game/1`): seed, set-up and the commands in
+    /// force, for export.
+    pub async fn legacy_table_record(&self, game_id: i64) -> Result<String, AppError> {
+        let loaded = self.load_table(game_id).await?;
+        Ok(GameRecord {
+            format: record::FORMAT.into(),
+            scenario: loaded.pack.scenario,
+            seed: loaded.row.seed.to_string(),
+            setup: loaded.setup.clone(),
+            position: loaded.stored.position.clone(),
+            log: loaded.timeline.done.clone(),
+        }
+        .to_json())
+    }
+
+    /// A whole game file made a saved game. It is replayed in full first: a file that does not
+    /// replay names the field or the step and saves nothing; a good one lands in one transaction.
+    pub async fn import_legacy_record(&self, text: String) -> Result<TableView, AppError> {
+        let invalid = |e: record::RecordError| {
+            AppError::new(
+                ErrorCode::InvalidInput,
+                format!("this game file cannot be opened: {e}"),
+            )
+        };
+        let r = GameRecord::from_json(&text).map_err(invalid)?;
+        let pack = legacy_pack(r.scenario)?;
+        let map = Map::new(pack);
+        let game = r.replay(pack, &map).map_err(invalid)?;
+        let seed = r.seed().map_err(invalid)?;
+        let stored = serde_json::to_string(&Stored {
+            setup: r.setup.clone(),
+            position: r.position.clone(),
+        })
+        .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let log = r
+            .log
+            .into_iter()
+            .map(|command| serde_json::to_value(Entry::Command { command }))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let row = self
+            .store()
+            .create_game_with_log(
+                NewGame {
+                    kind: KIND,
+                    pack_id: &pack.id,
+                    pack_version: pack.version,
+                    seed,
+                    title: &pack.name,
+                    setup: &stored,
+                },
+                &log,
+                Companion::table_status(&game),
+            )
+            .await?;
+        self.legacy_table(row.id).await
     }
 
     /// The table as a position file (`neverland-legacy-position/1`), for export.

@@ -11,6 +11,7 @@ pub mod hints;
 pub mod map;
 pub mod pack;
 pub mod position;
+pub mod record;
 pub mod sim;
 
 pub use dice::{MoraleRoll, Stone, StoneRng, TurnPlan};

@@ -248,6 +248,46 @@ impl Store {
         self.game(id).await
     }
 
+    /// A new game with its whole log (an imported game), in one transaction: the game appears
+    /// complete or not at all.
+    pub async fn create_game_with_log(
+        &self,
+        g: NewGame<'_>,
+        log: &[serde_json::Value],
+        status: &str,
+    ) -> Result<GameRow, StoreError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO games (kind, pack_id, pack_version, seed, title, setup, created_at_ms, updated_at_ms, status)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(g.kind)
+        .bind(g.pack_id)
+        .bind(g.pack_version as i64)
+        .bind(g.seed.to_string())
+        .bind(g.title)
+        .bind(g.setup)
+        .bind(now)
+        .bind(now)
+        .bind(status)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (seq, payload) in log.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO commands (game_id, seq, payload, created_at_ms) VALUES (?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(seq as i64)
+            .bind(payload.to_string())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        self.game(id).await
+    }
+
     pub async fn game(&self, id: i64) -> Result<GameRow, StoreError> {
         let row = sqlx::query(
             "SELECT g.*, (SELECT count(*) FROM commands c WHERE c.game_id = g.id) AS n

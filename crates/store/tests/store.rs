@@ -269,3 +269,35 @@ async fn a_sleeve_secret_lands_with_its_log_entry_or_not_at_all() {
     store.delete_game(g.id).await.unwrap();
     assert!(store.sleeve_secrets(g.id).await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn a_game_created_with_its_log_is_whole_and_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    let store = Store::open(&path).await.unwrap();
+    let log = vec![
+        json!({"type": "a"}),
+        json!({"type": "b"}),
+        json!({"type": "c"}),
+    ];
+    let g = store
+        .create_game_with_log(game(), &log, "lost")
+        .await
+        .unwrap();
+    assert_eq!((g.status.as_str(), g.commands), ("lost", 3));
+    // The next append goes after the imported log.
+    let err = store
+        .append(g.id, 0, &json!({"type": "x"}), "lost")
+        .await
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        StoreError::Conflict {
+            expected: 0,
+            found: 3
+        }
+    ));
+    store.close().await;
+    let store = Store::open(&path).await.unwrap();
+    assert_eq!(store.commands(g.id).await.unwrap(), log);
+}

@@ -42,7 +42,11 @@ seed: string, title: string, created_at_ms: number, updated_at_ms: number, statu
 /**
  * How many steps the stored log holds (undo and redo included).
  */
-steps: number, };
+steps: number, 
+/**
+ * Legacy table games: how many play, and whose turn number it is (1 for the first).
+ */
+players: number | null, turn: number | null, };
 
 export type NewLegacyGame = { scenario: Scenario, 
 /**
@@ -311,6 +315,11 @@ active: number, phase: TablePhase, turn: TableTurn,
  */
 peek: string | null, pending: PendingView | null, 
 /**
+ * While the active Character takes Actions: every command the engine would accept now
+ * (the screen moves in one tap to a tile that is a legal Move, fights an Enemy in one tap).
+ */
+legal: Array<TableCommand>, 
+/**
  * Locations the Characters control now.
  */
 controlled: Array<string>, threat_deck: number, 
@@ -407,5 +416,7 @@ export function makeCommands(invoke: Invoke) {
     legacyTableUndo: (gameId: number): Promise<TableView> => invoke("legacy_table_undo", { gameId }),
     legacyTableRedo: (gameId: number): Promise<TableView> => invoke("legacy_table_redo", { gameId }),
     legacyTablePosition: (gameId: number): Promise<string> => invoke("legacy_table_position", { gameId }),
+    legacyTableRecord: (gameId: number): Promise<string> => invoke("legacy_table_record", { gameId }),
+    importLegacyRecord: (text: string): Promise<TableView> => invoke("import_legacy_record", { text }),
   };
 }
