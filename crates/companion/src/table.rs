@@ -118,6 +118,9 @@ pub struct TableView {
     /// While the active Character takes Actions: every command the engine would accept now
     /// (the screen moves in one tap to a tile that is a legal Move, fights an Enemy in one tap).
     pub legal: Vec<TableCommand>,
+    /// The legal commands that perform a Mandatory Action still owed this turn (the screen offers
+    /// them first: the Actions cannot end while one of them is possible).
+    pub mandatory: Vec<TableCommand>,
     /// Locations the Characters control now.
     pub controlled: Vec<String>,
     pub threat_deck: usize,
@@ -344,6 +347,11 @@ impl Companion {
                 by: l.by[step as usize - 1].clone(),
             })
             .collect();
+        let legal = if matches!(g.phase, Phase::Actions) {
+            g.legal_commands(l.pack, &l.map)
+        } else {
+            vec![]
+        };
         TableView {
             setup: l.setup.clone(),
             table: g.table.clone(),
@@ -352,11 +360,12 @@ impl Companion {
             turn: g.turn.clone(),
             peek: g.peek().map(str::to_owned),
             pending,
-            legal: if matches!(g.phase, Phase::Actions) {
-                g.legal_commands(l.pack, &l.map)
-            } else {
-                vec![]
-            },
+            mandatory: legal
+                .iter()
+                .filter(|c| engine::action_of(c).is_some_and(|a| g.turn.mandatory.contains(&a)))
+                .cloned()
+                .collect(),
+            legal,
             controlled,
             threat_deck: g.threat_deck.len(),
             threat_cards_left: if l.setup.physical_threat_deck {

@@ -50,6 +50,19 @@ async fn whole_bot_games_through_the_service() {
             view = c.legacy_table_command(id, cmd).await.unwrap();
             assert_eq!(view.table, mirror.table);
             assert_eq!(view.phase, mirror.phase);
+            // The screen's lists: every legal command is accepted; the Mandatory ones are among
+            // them, and when the Actions cannot end, one is offered.
+            if view.phase == neverland_legacy::engine::Phase::Actions {
+                assert_eq!(view.legal, mirror.legal_commands(&pack, &map));
+            } else {
+                assert!(view.legal.is_empty());
+            }
+            assert!(view.mandatory.iter().all(|c| view.legal.contains(c)));
+            if view.phase == neverland_legacy::engine::Phase::Actions
+                && !view.legal.contains(&TableCommand::EndActions)
+            {
+                assert!(!view.mandatory.is_empty(), "no way on at step {steps}");
+            }
             steps += 1;
         }
         if mirror.outcome().is_some() {

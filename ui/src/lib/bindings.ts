@@ -320,6 +320,11 @@ peek: string | null, pending: PendingView | null,
  */
 legal: Array<TableCommand>, 
 /**
+ * The legal commands that perform a Mandatory Action still owed this turn (the screen offers
+ * them first: the Actions cannot end while one of them is possible).
+ */
+mandatory: Array<TableCommand>, 
+/**
  * Locations the Characters control now.
  */
 controlled: Array<string>, threat_deck: number, 

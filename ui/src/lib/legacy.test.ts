@@ -1,7 +1,11 @@
 import { describe as suite, expect, it } from "vitest";
 import type { LegacyView } from "./bindings";
+import type { LegacyPosition, PendingView, TableCommand, TableView } from "./bindings";
 import {
   COLOUR_SHAPE,
+  activationMarks,
+  legalFight,
+  legalMove,
   KIND_COLOUR,
   boardLayout,
   historyLines,
@@ -19,7 +23,7 @@ function view(): LegacyView {
   return {
     game: {
       id: 1, kind: "legacy", pack_id: "pirates", pack_version: 1, seed: "42", title: "Pirates",
-      created_at_ms: 0, updated_at_ms: 0, status: "in-progress", steps: 3,
+      created_at_ms: 0, updated_at_ms: 0, status: "in-progress", steps: 3, players: null, turn: null,
     },
     state: {
       scenario: "pirates",
@@ -128,5 +132,66 @@ suite("the table screen's view logic", () => {
     for (const kind of ["raider", "brute", "sniper", "orphan", "native", "fairy"]) {
       expect(COLOUR_SHAPE[KIND_COLOUR[kind]!]).toMatch(/[▲■●]/);
     }
+  });
+});
+
+suite("the activation on the board", () => {
+  const p: LegacyPosition = {
+    format: "neverland-legacy-position/1",
+    scenario: "lost-allies",
+    characters: [
+      { id: "peter-pan", at: "bow", wounds: 0, despair: 0, destiny: true, fallen: false, coins: 0, items: [], carrying: [], on_rowboat: false },
+      { id: "wendy", at: "stern", wounds: 0, despair: 0, destiny: true, fallen: false, coins: 0, items: [], carrying: [], on_rowboat: false },
+    ],
+    enemies: [{ id: "raider-1", kind: "raider", at: "mid-deck" }],
+    named_enemies: [{ id: "captain-hook", at: "captains-cabin", wounds: 1 }],
+    search_tokens: { "mid-deck": 1 },
+    hostages: [{ id: "john", at: "hold" }],
+    rowboat: null,
+  };
+
+  it("marks the acting Enemy's tile and where a single option lands", () => {
+    const pending: PendingView = { enemy: "raider-1", priority: "4", queued: 0, options: [{ action: "move", to: "fore-deck", path: ["fore-deck"] }] };
+    const m = activationMarks(p, pending);
+    expect(m["mid-deck"]).toEqual([{ role: "acts", option: null, text: "▶ Raider 1 acts" }]);
+    expect(m["fore-deck"]).toEqual([{ role: "target", option: 0, text: "Move to Fore Deck" }]);
+    expect(Object.keys(m).sort()).toEqual(["fore-deck", "mid-deck"]);
+  });
+
+  it("numbers a tie's targets like the buttons, on the wounded Characters' tiles", () => {
+    const pending: PendingView = {
+      enemy: "raider-1", priority: "1", queued: 1,
+      options: [
+        { action: "wound", character: "peter-pan", wounds: 2 },
+        { action: "wound", character: "wendy", wounds: 2 },
+        { action: "kill-hostage", hostage: "john" },
+      ],
+    };
+    const m = activationMarks(p, pending);
+    expect(m["bow"]?.[0]?.text).toBe("1. Wound Peter Pan ×2");
+    expect(m["stern"]?.[0]?.text).toBe("2. Wound Wendy ×2");
+    expect(m["hold"]?.[0]?.text).toBe("3. Kill John");
+    expect(m["hold"]?.[0]?.option).toBe(2);
+  });
+
+  it("marks a Named Enemy and nothing when there is no activation", () => {
+    const pending: PendingView = { enemy: "captain-hook", priority: "red-1", queued: 0, options: [{ action: "search", location: "captains-cabin" }] };
+    const m = activationMarks(p, pending);
+    expect(m["captains-cabin"]?.map((x) => x.role)).toEqual(["acts", "target"]);
+    expect(activationMarks(p, null)).toEqual({});
+  });
+
+  it("finds the one-tap Move and Fight among the legal commands", () => {
+    const legal: TableCommand[] = [
+      { type: "move", to: "bow", escort: [] },
+      { type: "move", to: "stern", escort: ["john"] },
+      { type: "fight", target: "raider-1" },
+      { type: "end-actions" },
+    ];
+    const v = { legal } as Pick<TableView, "legal"> as TableView;
+    expect(legalMove(v, "bow")).toEqual({ type: "move", to: "bow", escort: [] });
+    expect(legalMove(v, "stern")).toBeNull();
+    expect(legalFight(v, "raider-1")).not.toBeNull();
+    expect(legalFight(v, "captain-hook")).toBeNull();
   });
 });

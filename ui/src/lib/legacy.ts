@@ -1,5 +1,17 @@
 // Pure view logic for Neverland's Legacy screens: no DOM, no IPC, tested with Vitest.
-import type { ActionId, LegacyCommand, LegacyView, MoraleRoll, Scenario, Stone, TableCommand } from "./bindings";
+import type {
+  ActionId,
+  EnemyAct,
+  LegacyCommand,
+  LegacyPosition,
+  LegacyView,
+  MoraleRoll,
+  PendingView,
+  Scenario,
+  Stone,
+  TableCommand,
+  TableView,
+} from "./bindings";
 import { en, t, type Key } from "./i18n";
 
 export const MAX_DESPAIR = 4;
@@ -170,5 +182,156 @@ export function historyText(c: TableCommand, by: string): string {
       return t("table.h.activate", { who, n: c.option + 1 });
     default:
       return t(`table.h.${c.type}` as Key, { who });
+  }
+}
+
+/** The legal plain Move (no escort) of the active Character to `loc`, if the engine offers one. */
+export function legalMove(view: TableView, loc: string): TableCommand | null {
+  return view.legal.find((c) => c.type === "move" && c.to === loc && c.escort.length === 0) ?? null;
+}
+
+/** The legal Fight against `target`, if the engine offers one. */
+export function legalFight(view: TableView, target: string): TableCommand | null {
+  return view.legal.find((c) => c.type === "fight" && c.target === target) ?? null;
+}
+
+/** What one activation option does, in words ("Wound Peter Pan ×2"). */
+export function optionText(o: EnemyAct): string {
+  switch (o.action) {
+    case "wound":
+      return t("table.option.wound", { who: pieceName(o.character), n: o.wounds });
+    case "kill-hostage":
+      return t("table.option.kill-hostage", { who: pieceName(o.hostage) });
+    case "search":
+      return t("table.option.search", { where: locationName(o.location) });
+    case "move":
+      return t("table.option.move", { where: locationName(o.to) });
+    case "rescue-hostage":
+      return t("table.option.rescue-hostage", { who: pieceName(o.hostage) });
+    case "discover":
+      return t("table.option.discover", { n: o.count, kind: pieceName(o.kind), where: locationName(o.location) });
+    default:
+      return t("table.option.none");
+  }
+}
+
+/** Where a piece stands on the table, or null. */
+export function whereIs(p: LegacyPosition, id: string): string | null {
+  return (
+    p.enemies.find((e) => e.id === id)?.at ??
+    p.named_enemies.find((n) => n.id === id)?.at ??
+    p.characters.find((c) => c.id === id)?.at ??
+    p.hostages.find((h) => h.id === id)?.at ??
+    null
+  );
+}
+
+/** The Location an option acts on (where the Enemy goes, who it wounds, what it searches). */
+export function optionTarget(p: LegacyPosition, o: EnemyAct): string | null {
+  switch (o.action) {
+    case "wound":
+      return whereIs(p, o.character);
+    case "kill-hostage":
+    case "rescue-hostage":
+      return whereIs(p, o.hostage);
+    case "search":
+    case "discover":
+      return o.location;
+    case "move":
+      return o.to;
+    default:
+      return null;
+  }
+}
+
+/** Why the Enemy does it: the priority line that applied, in our words. */
+export function reasonText(pending: PendingView): string {
+  const named = /^(red|blue|yellow)-(\d+)$/.exec(pending.priority);
+  if (named) {
+    return t("table.reason.named", { colour: t(`colour.${named[1]}` as Key), step: named[2]! });
+  }
+  const first = pending.options[0];
+  const why = first ? t(`table.reason.${first.action}` as Key) : t("table.reason.none");
+  return t("table.reason.priority", { priority: pending.priority, why });
+}
+
+/** One mark on a board tile while an activation is shown: who acts here, or what an option does here. */
+export interface TileMark {
+  role: "acts" | "target";
+  /** The option's index (for ties, numbered like the buttons), or null for the acting Enemy. */
+  option: number | null;
+  text: string;
+}
+
+/**
+ * The current activation drawn on the board: the acting Enemy's tile and each option's target
+ * tile, with words (never colour alone). Ties are numbered like their buttons.
+ */
+export function activationMarks(p: LegacyPosition, pending: PendingView | null): Record<string, TileMark[]> {
+  const marks: Record<string, TileMark[]> = {};
+  if (!pending) return marks;
+  const add = (loc: string | null, m: TileMark) => {
+    if (loc) (marks[loc] ??= []).push(m);
+  };
+  add(whereIs(p, pending.enemy), { role: "acts", option: null, text: t("table.mark.acts", { who: pieceName(pending.enemy) }) });
+  const tie = pending.options.length > 1;
+  pending.options.forEach((o, i) => {
+    const text = optionText(o);
+    add(optionTarget(p, o), { role: "target", option: i, text: tie ? t("table.mark.choice", { n: i + 1, text }) : text });
+  });
+  return marks;
+}
+
+/** Two commands are the same when every field is (key order does not matter). */
+export function sameCommand(a: TableCommand, b: TableCommand): boolean {
+  const norm = (c: TableCommand) => JSON.stringify(Object.entries(c).sort(([x], [y]) => (x < y ? -1 : 1)));
+  return norm(a) === norm(b);
+}
+
+/** Whether the engine would accept `cmd` now (the screen marks such buttons). */
+export function isLegal(view: TableView, cmd: TableCommand): boolean {
+  return view.legal.some((c) => sameCommand(c, cmd));
+}
+
+/** A command as a button says it ("Courage for Wendy", "Move to the Bow"). */
+export function commandLabel(c: TableCommand): string {
+  switch (c.type) {
+    case "move":
+      return c.escort.length
+        ? t("table.do.move.escort", { where: locationName(c.to), with: c.escort.map(pieceName).join(", ") })
+        : t("table.option.move", { where: locationName(c.to) });
+    case "fight":
+      return t("table.do.fight", { who: pieceName(c.target) });
+    case "search":
+      return t("table.do.search");
+    case "capture":
+      return t("table.do.capture", { who: pieceName(c.hostage) });
+    case "taunt":
+      return t("table.do.taunt", { who: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", ") });
+    case "scare":
+      return t("table.do.scare", {
+        who: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", "),
+        where: locationName(c.to),
+      });
+    case "courage":
+      return t("table.do.courage", { who: pieceName(c.character) });
+    case "loot-gain":
+      return t("table.do.loot");
+    case "loot-spend":
+      return t("table.do.lootspend");
+    case "loot-rescue":
+      return t("table.do.lootrescue", { who: pieceName(c.character) });
+    case "rest":
+      return t("table.do.rest");
+    case "step-off":
+      return t("table.do.stepoff");
+    case "row":
+      return t("table.do.row", { where: locationName(c.to) });
+    case "call-rowboat":
+      return t("table.do.call");
+    case "board":
+      return t("table.do.board");
+    default:
+      return c.type;
   }
 }
