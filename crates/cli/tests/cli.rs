@@ -455,5 +455,8 @@ fn legacy_replay_reads_a_game_file_and_names_a_refused_step() {
     std::fs::write(&file, game(r#"[{"type":"end-actions"}]"#)).unwrap();
     let (code, _, err) = neverland(&["legacy", "replay", file.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("log[0]") && err.contains("step 1 is refused"), "{err}");
+    assert!(
+        err.contains("log[0]") && err.contains("step 1 is refused"),
+        "{err}"
+    );
 }
