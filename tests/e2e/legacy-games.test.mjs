@@ -1,0 +1,201 @@
+// End to end: whole Neverland's Legacy games through the real app, from the new-game screen to
+// the end, with fixed seeds: a 2-player Lost Allies game and a 2-player Pirates game. The players
+// follow a plain plan each turn, read off the screen: fight an Enemy marked ⚔ (lowest id first),
+// search when the tile says so, step off the Rowboat beside Enemies, move to a tile with Enemies,
+// row to a Shore with Enemies, board the Rowboat where there are none; then end the Actions (or perform the Mandatory
+// Action the screen offers); draw, resolve, and apply each activation's first option. Every
+// screen state met along the way is saved once as a screenshot. The whole game file is then
+// exported, and opened again as a new game at the same step.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { By, until } from "selenium-webdriver";
+import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
+
+const fx = appFixture("neverland-e2e-games-");
+
+const attr = async (el, name) => el.getAttribute(name);
+
+async function phaseOf(session) {
+  const p = await session.wait(until.elementLocated(byTestId("table-phase")), 10000);
+  return { stage: await attr(p, "data-stage"), steps: Number(await attr(p, "data-steps")) };
+}
+
+/** The element with the smallest `key` among `els`. */
+async function smallest(els, key) {
+  let best = null;
+  for (const el of els) {
+    const k = await key(el);
+    if (best === null || k < best.k) best = { el, k };
+  }
+  return best?.el ?? null;
+}
+
+async function click(session, el) {
+  await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", el);
+  await el.click();
+}
+
+/** One step of the plan for the Actions; returns a word for the log (and the taps, when not 1). */
+async function actionStep(session) {
+  const fights = await session.findElements(By.css('[data-fight="true"]'));
+  if (fights.length) {
+    await click(session, await smallest(fights, (e) => attr(e, "data-testid")));
+    return "fight";
+  }
+  const search = await session.findElements(By.css('[data-search="true"]'));
+  if (search.length) {
+    let taps = 1;
+    if ((await attr(search[0], "aria-pressed")) !== "true") {
+      await click(session, search[0]);
+      taps += 1;
+    }
+    await tap(session, "do-search");
+    return ["search", taps];
+  }
+  const occupied = async (loc) => (await session.findElements(By.css(`[data-testid="area-${loc}"] [data-testid^="enemy-"]`))).length > 0;
+  const here = await session.executeScript(
+    "return document.querySelector('.tile.here [data-testid^=\"tile-\"]')?.dataset.testid.slice(5) ?? null",
+  );
+  const stepOff = await session.findElements(By.css('[data-testid="act-step-off"][data-legal="true"]'));
+  if (stepOff.length && here && (await occupied(here))) {
+    await click(session, stepOff[0]);
+    return "step-off";
+  }
+  const moves = [];
+  for (const el of await session.findElements(By.css('[data-move="true"]'))) {
+    if (await occupied((await attr(el, "data-testid")).slice(5))) moves.push(el);
+  }
+  if (moves.length) {
+    await click(session, await smallest(moves, (e) => attr(e, "data-testid")));
+    return "move";
+  }
+  const rows = [];
+  for (const el of await session.findElements(By.css('[data-testid="act-row"][data-legal="true"]'))) {
+    const to = await attr(el, "data-to");
+    if (to !== here && (await occupied(to))) rows.push(el);
+  }
+  if (rows.length) {
+    await click(session, await smallest(rows, (e) => attr(e, "data-to")));
+    return "row";
+  }
+  const board = await session.findElements(By.css('[data-testid="act-board"][data-legal="true"]'));
+  if (board.length && !(here && (await occupied(here)))) {
+    await click(session, board[0]);
+    return "board";
+  }
+  const end = await session.findElement(byTestId("end-actions"));
+  if ((await attr(end, "data-can-end")) === "true") {
+    await click(session, end);
+    return "end";
+  }
+  await tap(session, "mandatory-option");
+  return "mandatory";
+}
+
+/**
+ * Plays the game on screen to its end; returns what was done, counted, and each turn's taps
+ * (Morale Check to the end of its Threat) with its Actions and activations.
+ */
+async function playToEnd(session, name) {
+  const done = {};
+  const seen = new Set();
+  const turns = [];
+  for (let i = 0; i < 400; i++) {
+    const { stage, steps } = await phaseOf(session);
+    if (!seen.has(stage)) {
+      seen.add(stage);
+      await screenshot(session, `${name}-${stage}`);
+    }
+    if (stage === "over") return { done, turns };
+    let what = stage;
+    let taps = 1;
+    if (stage === "morale") {
+      turns.push({ taps: 0, actions: 0, activations: 0, ties: 0 });
+      await tap(session, "morale");
+    } else if (stage === "actions") {
+      const step = await actionStep(session);
+      [what, taps] = Array.isArray(step) ? step : [step, 1];
+      if (what !== "end") turns.at(-1).actions += 1;
+    } else if (stage === "activations") {
+      turns.at(-1).activations += 1;
+      if ((await session.findElements(byTestId("apply-option"))).length > 1) turns.at(-1).ties += 1;
+      await tap(session, "apply-option");
+    }
+    else if (stage === "draw") await tap(session, "draw");
+    else if (stage === "colour") await tap(session, "resolve");
+    if (turns.length) turns.at(-1).taps += taps;
+    done[what] = (done[what] ?? 0) + 1;
+    // The command is stored before the screen changes: wait for the next step.
+    await session.wait(async () => {
+      try {
+        return (await phaseOf(session)).steps > steps;
+      } catch {
+        return false;
+      }
+    }, 10000);
+  }
+  throw new Error(`no end after 400 commands: ${JSON.stringify(done)}`);
+}
+
+async function newGame(session, scenario, seed) {
+  await tap(session, `scenario-${scenario}`);
+  await tap(session, "players-2");
+  const s = await session.findElement(byTestId("seed"));
+  await s.clear();
+  await s.sendKeys(seed);
+  await tap(session, "start-table");
+  await session.wait(async () => (await phaseOf(session)).stage === "morale", 10000);
+}
+
+for (const { scenario, seed, name } of [
+  { scenario: "lost-allies", seed: "18", name: "game-lost-allies" },
+  { scenario: "pirates", seed: "4", name: "game-pirates" },
+]) {
+  test(`a whole 2-player ${scenario} game is played to its end (seed ${seed})`, async () => {
+    const { session } = await openApp();
+    try {
+      await newGame(session, scenario, seed);
+      const { done, turns } = await playToEnd(session, name);
+      const phase = await session.findElement(byTestId("table-phase"));
+      const text = await phase.getText();
+      assert.match(text, /won|lost/i);
+      console.log(`${scenario} seed ${seed}: ${text} · ${JSON.stringify(done)}`);
+      console.log(`taps a turn (actions/activations/ties): ${turns.map((t) => `${t.taps} (${t.actions}/${t.activations}/${t.ties})`).join(", ")}`);
+      // A standard turn (at most 4 Actions, 3 activations, no ties) takes at most 15 taps.
+      const standard = turns.filter((t) => t.actions <= 4 && t.activations <= 3 && t.ties === 0);
+      for (const t of standard) assert.ok(t.taps <= 15, `a standard turn took ${t.taps} taps`);
+      assert.ok((done.fight ?? 0) + (done.move ?? 0) + (done.row ?? 0) + (done.search ?? 0) > 0, "the Characters acted");
+      assert.ok((done.activations ?? 0) > 0, "Enemies activated");
+      // The game stays readable: the board, the Characters and the history are all there.
+      const history = await session.findElements(By.css('[data-testid="table-history"] li'));
+      assert.ok(history.length > 20, `${history.length} history lines`);
+      const endSteps = (await phaseOf(session)).steps;
+
+      // Back on the Games screen: the row says lost (or won), the players and the turn.
+      await tap(session, "back");
+      const row = await session.wait(until.elementLocated(byTestId("game-row")), 10000);
+      assert.match(await row.getText(), /Lost|Won/);
+      assert.match(await (await session.findElement(byTestId("row-progress"))).getText(), /2 players · turn \d+/);
+      await tap(session, "export-record");
+      const record = await (await session.wait(until.elementLocated(byTestId("exported-record")), 10000)).getText();
+      await screenshot(session, `${name}-games-export`);
+      const file = path.join(fx.dir, `${name}.json`);
+      writeFileSync(file, record);
+      const replayed = JSON.parse(cli("legacy", "replay", file));
+      assert.equal(replayed.phase.stage, "over");
+      // Opened again: a new game at the same end.
+      await (await session.findElement(byTestId("import-record"))).sendKeys(file);
+      await session.wait(async () => (await phaseOf(session)).stage === "over", 10000);
+      assert.equal(await (await session.findElement(byTestId("table-phase"))).getText(), text);
+      assert.ok((await phaseOf(session)).steps <= endSteps);
+      await screenshot(session, `${name}-imported`);
+    } catch (e) {
+      await screenshot(session, `${name}-failure`);
+      throw e;
+    } finally {
+      await session.quit();
+    }
+  });
+}
