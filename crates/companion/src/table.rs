@@ -253,21 +253,39 @@ impl Companion {
         // Refused before anything is saved.
         let game = start(pack, &map, &stored, seed)
             .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
-        let stored = serde_json::to_string(&Stored {
+        let stored = Stored {
             setup: game.setup.clone(),
             position: stored.position,
-        })
-        .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        };
+        self.save_table(pack, seed, &stored, &[], Companion::table_status(&game))
+            .await
+    }
+
+    /// A new table game row (with its log, for an imported game) in one transaction.
+    async fn save_table(
+        &self,
+        pack: &Pack,
+        seed: u64,
+        stored: &Stored,
+        log: &[serde_json::Value],
+        status: &str,
+    ) -> Result<TableView, AppError> {
+        let setup = serde_json::to_string(stored)
+            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
         let row = self
             .store()
-            .create_game(NewGame {
-                kind: KIND,
-                pack_id: &pack.id,
-                pack_version: pack.version,
-                seed,
-                title: &pack.name,
-                setup: &stored,
-            })
+            .create_game_with_log(
+                NewGame {
+                    kind: KIND,
+                    pack_id: &pack.id,
+                    pack_version: pack.version,
+                    seed,
+                    title: &pack.name,
+                    setup: &setup,
+                },
+                log,
+                status,
+            )
             .await?;
         self.legacy_table(row.id).await
     }
@@ -521,33 +539,22 @@ impl Companion {
         let map = Map::new(pack);
         let game = r.replay(pack, &map).map_err(invalid)?;
         let seed = r.seed().map_err(invalid)?;
-        let stored = serde_json::to_string(&Stored {
-            setup: r.setup.clone(),
-            position: r.position.clone(),
-        })
-        .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
         let log = r
             .log
-            .into_iter()
-            .map(|command| serde_json::to_value(Entry::Command { command }))
+            .iter()
+            .map(|command| {
+                serde_json::to_value(Entry::Command {
+                    command: command.clone(),
+                })
+            })
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
-        let row = self
-            .store()
-            .create_game_with_log(
-                NewGame {
-                    kind: KIND,
-                    pack_id: &pack.id,
-                    pack_version: pack.version,
-                    seed,
-                    title: &pack.name,
-                    setup: &stored,
-                },
-                &log,
-                Companion::table_status(&game),
-            )
-            .await?;
-        self.legacy_table(row.id).await
+        let stored = Stored {
+            setup: r.setup,
+            position: r.position,
+        };
+        self.save_table(pack, seed, &stored, &log, Companion::table_status(&game))
+            .await
     }
 
     /// The table as a position file (`neverland-legacy-position/1`), for export.

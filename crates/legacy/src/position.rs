@@ -108,21 +108,29 @@ fn check_wounds(path: &str, wounds: u8, slots: u8) -> Result<(), PositionError> 
     Ok(())
 }
 
+/// Parses JSON text into `T`; an error is (JSON path, reason), "(top level)" for the document.
+pub(crate) fn parse_at_path<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> Result<T, (String, String)> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        (
+            if path == "." {
+                "(top level)".into()
+            } else {
+                path
+            },
+            e.inner().to_string(),
+        )
+    })
+}
+
 impl Position {
     /// Parses JSON text; the caller then checks it against the scenario's pack.
     pub fn from_json(text: &str) -> Result<Position, PositionError> {
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let p: Position = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            PositionError {
-                path: if path == "." {
-                    "(top level)".into()
-                } else {
-                    path
-                },
-                reason: e.inner().to_string(),
-            }
-        })?;
+        let p: Position =
+            parse_at_path(text).map_err(|(path, reason)| PositionError { path, reason })?;
         if p.format != FORMAT {
             return err("format", format!("expected {FORMAT:?}, got {:?}", p.format));
         }

@@ -49,18 +49,8 @@ fn error<T>(path: impl Into<String>, reason: impl Into<String>) -> Result<T, Rec
 
 impl GameRecord {
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let de = &mut serde_json::Deserializer::from_str(text);
-        let r: GameRecord = serde_path_to_error::deserialize(de).map_err(|e| {
-            let path = e.path().to_string();
-            RecordError {
-                path: if path == "." {
-                    "(top level)".into()
-                } else {
-                    path
-                },
-                reason: e.inner().to_string(),
-            }
-        })?;
+        let r: GameRecord = crate::position::parse_at_path(text)
+            .map_err(|(path, reason)| RecordError { path, reason })?;
         if r.format != FORMAT {
             return error("format", format!("expected {FORMAT:?}, got {:?}", r.format));
         }

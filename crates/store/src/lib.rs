@@ -230,22 +230,7 @@ impl Store {
     }
 
     pub async fn create_game(&self, g: NewGame<'_>) -> Result<GameRow, StoreError> {
-        let now = now_ms();
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO games (kind, pack_id, pack_version, seed, title, setup, created_at_ms, updated_at_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(g.kind)
-        .bind(g.pack_id)
-        .bind(g.pack_version as i64)
-        .bind(g.seed.to_string())
-        .bind(g.title)
-        .bind(g.setup)
-        .bind(now)
-        .bind(now)
-        .fetch_one(&self.pool)
-        .await?;
-        self.game(id).await
+        self.create_game_with_log(g, &[], "in-progress").await
     }
 
     /// A new game with its whole log (an imported game), in one transaction: the game appears

@@ -142,6 +142,9 @@ export function locationName(id: string): string {
   return key in en ? t(key as Key) : id;
 }
 
+/** The one or two Enemies of a Taunt or Scare, in words. */
+const enemyNames = (enemy: string, also: string | null) => [enemy, also].filter((x) => x !== null).map(pieceName).join(", ");
+
 /** One command of a table game in words, for the History ("Peter Pan fought Raider 2"). */
 export function historyText(c: TableCommand, by: string): string {
   const who = pieceName(by);
@@ -156,13 +159,9 @@ export function historyText(c: TableCommand, by: string): string {
     case "drop":
       return t(`table.h.${c.type}`, { who, target: pieceName(c.hostage) });
     case "taunt":
-      return t("table.h.taunt", { who, target: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", ") });
+      return t("table.h.taunt", { who, target: enemyNames(c.enemy, c.also) });
     case "scare":
-      return t("table.h.scare", {
-        who,
-        target: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", "),
-        where: locationName(c.to),
-      });
+      return t("table.h.scare", { who, target: enemyNames(c.enemy, c.also), where: locationName(c.to) });
     case "courage":
     case "loot-rescue":
       return t(`table.h.${c.type}`, { who, target: pieceName(c.character) });
@@ -307,12 +306,9 @@ export function commandLabel(c: TableCommand): string {
     case "capture":
       return t("table.do.capture", { who: pieceName(c.hostage) });
     case "taunt":
-      return t("table.do.taunt", { who: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", ") });
+      return t("table.do.taunt", { who: enemyNames(c.enemy, c.also) });
     case "scare":
-      return t("table.do.scare", {
-        who: [c.enemy, c.also].filter((x) => x).map((x) => pieceName(x!)).join(", "),
-        where: locationName(c.to),
-      });
+      return t("table.do.scare", { who: enemyNames(c.enemy, c.also), where: locationName(c.to) });
     case "courage":
       return t("table.do.courage", { who: pieceName(c.character) });
     case "loot-gain":
