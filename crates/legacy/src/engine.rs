@@ -2029,6 +2029,29 @@ impl Game {
                 });
             }
         }
+        // Trading (free): one thing at a time to another Character here.
+        for (t, c) in self.table.characters.iter().enumerate() {
+            if t == self.active || c.at != here {
+                continue;
+            }
+            let give = |item, coins, hostage| Command::Give {
+                to: c.id.clone(),
+                item,
+                coins,
+                hostage,
+            };
+            let mut held: Vec<Item> = Vec::new();
+            for it in &self.items[self.active] {
+                if !held.contains(it) {
+                    held.push(*it);
+                }
+            }
+            out.extend(held.into_iter().map(|it| give(Some(it), 0, None)));
+            if me.coins > 0 {
+                out.push(give(None, 1, None));
+            }
+            out.extend(me.carrying.iter().map(|h| give(None, 0, Some(h.clone()))));
+        }
         out
     }
 

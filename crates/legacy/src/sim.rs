@@ -38,7 +38,8 @@ fn weight(game: &Game, c: &Command) -> u32 {
         Command::UseItem { .. } => 50,
         Command::EndActions => 1,
         Command::FifthAction => 5,
-        Command::ChangeColour { .. } => 0,
+        // Trading back and forth is free and endless: never unless nothing else.
+        Command::ChangeColour { .. } | Command::Give { .. } => 0,
         _ => 20,
     }
 }

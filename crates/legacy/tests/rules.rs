@@ -74,7 +74,22 @@ fn check(name: &str, case: &Value) -> Result<(), String> {
             .filter(|l| g.controlled(l))
             .collect::<Vec<_>>()
     );
-    contains(&actual, expect, "").map_err(|e| format!("{name}: {e}"))
+    // "legal_includes": commands the game must accept next (the screen offers them).
+    let mut expect = expect.clone();
+    if let Some(list) = expect
+        .as_object_mut()
+        .and_then(|o| o.remove("legal_includes"))
+    {
+        let legal = g.legal_commands(&pack, &map);
+        for (i, c) in list.as_array().into_iter().flatten().enumerate() {
+            let c: Command = serde_json::from_value(c.clone())
+                .map_err(|e| format!("{name}: legal_includes[{i}]: {e}"))?;
+            if !legal.contains(&c) {
+                return Err(format!("{name}: {c:?} is not among the legal commands"));
+            }
+        }
+    }
+    contains(&actual, &expect, "").map_err(|e| format!("{name}: {e}"))
 }
 
 #[test]

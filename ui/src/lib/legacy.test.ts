@@ -4,6 +4,7 @@ import type { LegacyPosition, PendingView, TableCommand, TableView } from "./bin
 import {
   COLOUR_SHAPE,
   activationMarks,
+  commandLabel,
   legalFight,
   legalMove,
   KIND_COLOUR,
@@ -179,6 +180,13 @@ suite("the activation on the board", () => {
     const m = activationMarks(p, pending);
     expect(m["captains-cabin"]?.map((x) => x.role)).toEqual(["acts", "target"]);
     expect(activationMarks(p, null)).toEqual({});
+  });
+
+  it("labels every trade", () => {
+    expect(commandLabel({ type: "give", to: "smee", item: "grog", coins: 0, hostage: null })).toBe("Give Grog to Smee (free)");
+    expect(commandLabel({ type: "give", to: "smee", item: null, coins: 1, hostage: null })).toBe("Give 1 Coin to Smee (free)");
+    expect(commandLabel({ type: "give", to: "smee", item: null, coins: 0, hostage: "twin-1" })).toBe("Hand Twin 1 to Smee (free)");
+    expect(commandLabel({ type: "taunt", enemy: "raider-1", also: "brute-2" })).toBe("Taunt Raider 1, Brute 2");
   });
 
   it("finds the one-tap Move and Fight among the legal commands", () => {

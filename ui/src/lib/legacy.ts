@@ -327,6 +327,12 @@ export function commandLabel(c: TableCommand): string {
       return t("table.do.call");
     case "board":
       return t("table.do.board");
+    case "give":
+      return c.item
+        ? t("table.do.give.item", { item: t(`item.${c.item}` as Key), who: pieceName(c.to) })
+        : c.hostage
+          ? t("table.do.give.hostage", { hostage: pieceName(c.hostage), who: pieceName(c.to) })
+          : t("table.do.give.coins", { n: c.coins, who: pieceName(c.to) });
     default:
       return c.type;
   }
