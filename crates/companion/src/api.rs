@@ -210,6 +210,7 @@ pub fn typescript_bindings() -> String {
         neverland_legacy::engine::Pending,
         neverland_legacy::engine::Phase,
         neverland_legacy::engine::Turn,
+        neverland_legacy::engine::EndOfTurn,
         crate::table::NewLegacyTable,
         neverland_legacy::pack::Placement,
         crate::table::SetupCard,

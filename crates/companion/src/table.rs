@@ -121,6 +121,8 @@ pub struct TableView {
     /// The legal commands that perform a Mandatory Action still owed this turn (the screen offers
     /// them first: the Actions cannot end while one of them is possible).
     pub mandatory: Vec<TableCommand>,
+    /// What ending the Actions here will do (a controlled Location's ability), proposed on screen.
+    pub end_of_turn: Option<engine::EndOfTurn>,
     /// Locations the Characters control now.
     pub controlled: Vec<String>,
     pub threat_deck: usize,
@@ -383,6 +385,11 @@ impl Companion {
                 .filter(|c| engine::action_of(c).is_some_and(|a| g.turn.mandatory.contains(&a)))
                 .cloned()
                 .collect(),
+            end_of_turn: if matches!(g.phase, Phase::Actions) {
+                g.end_of_turn_effect()
+            } else {
+                None
+            },
             legal,
             controlled,
             threat_deck: g.threat_deck.len(),

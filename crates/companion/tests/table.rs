@@ -332,3 +332,29 @@ async fn a_whole_game_is_exported_and_imported_as_seed_and_log() {
     assert_eq!(e.code, ErrorCode::InvalidInput);
     assert_eq!(c.list_games().await.unwrap().len(), before);
 }
+
+#[tokio::test]
+async fn the_end_of_turn_ability_is_proposed_before_the_actions_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let position = r#"{"format":"neverland-legacy-position/1","scenario":"lost-allies",
+        "characters":[{"id":"peter-pan","at":"galley","wounds":2},{"id":"wendy","at":"bow"}],
+        "enemies":[],"named_enemies":[],"search_tokens":{},"hostages":[]}"#;
+    let mut a = args(Scenario::LostAllies, 2, "3");
+    a.position = Some(position.into());
+    let v = c.new_legacy_table(a).await.unwrap();
+    assert_eq!(v.end_of_turn, None, "only while the Actions are taken");
+    let v = c
+        .legacy_table_command(v.game.id, TableCommand::MoraleCheck)
+        .await
+        .unwrap();
+    assert_eq!(
+        v.end_of_turn,
+        Some(neverland_legacy::engine::EndOfTurn::HealWound)
+    );
+    let v = c
+        .legacy_table_command(v.game.id, TableCommand::EndActions)
+        .await
+        .unwrap();
+    assert_eq!(v.table.characters[0].wounds, 1, "as proposed");
+}

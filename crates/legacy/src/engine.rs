@@ -188,6 +188,14 @@ pub enum Outcome {
     Lost { cause: Loss },
 }
 
+/// A controlled Location's end-of-turn ability, as it applies to the active Character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndOfTurn {
+    RegainDestiny,
+    HealWound,
+}
+
 /// One Enemy (or one Named Enemy step) still to activate in the current Threat.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[ts(rename = "PendingActivation")]
@@ -1823,19 +1831,27 @@ impl Game {
         }
     }
 
-    fn end_of_turn(&mut self) {
-        let me = self.active;
-        let here = self.table.characters[me].at.clone();
-        if !self.controlled(&here) {
-            return;
+    /// What ending the Actions where the active Character stands will do (a controlled Location's
+    /// end-of-turn ability), when it changes something. A query: the screen proposes it.
+    pub fn end_of_turn_effect(&self) -> Option<EndOfTurn> {
+        let c = &self.table.characters[self.active];
+        if !self.controlled(&c.at) {
+            return None;
         }
-        match here.as_str() {
-            "captains-cabin" | "fairy-hollow" => self.table.characters[me].destiny = true,
-            "galley" | "wendys-house" => {
-                let c = &mut self.table.characters[me];
-                c.wounds = c.wounds.saturating_sub(1);
-            }
-            _ => {}
+        match c.at.as_str() {
+            "captains-cabin" | "fairy-hollow" if !c.destiny => Some(EndOfTurn::RegainDestiny),
+            "galley" | "wendys-house" if c.wounds > 0 => Some(EndOfTurn::HealWound),
+            _ => None,
+        }
+    }
+
+    fn end_of_turn(&mut self) {
+        let effect = self.end_of_turn_effect();
+        let c = &mut self.table.characters[self.active];
+        match effect {
+            Some(EndOfTurn::RegainDestiny) => c.destiny = true,
+            Some(EndOfTurn::HealWound) => c.wounds -= 1,
+            None => {}
         }
     }
 

@@ -244,6 +244,8 @@ ignore_enemies: boolean,
  */
 brute_wounds: Array<[string, number]>, };
 
+export type EndOfTurn = "regain-destiny" | "heal-wound";
+
 export type NewLegacyTable = { scenario: Scenario, 
 /**
  * 1 to 4 (solo plays two Characters).
@@ -324,6 +326,10 @@ legal: Array<TableCommand>,
  * them first: the Actions cannot end while one of them is possible).
  */
 mandatory: Array<TableCommand>, 
+/**
+ * What ending the Actions here will do (a controlled Location's ability), proposed on screen.
+ */
+end_of_turn: EndOfTurn | null, 
 /**
  * Locations the Characters control now.
  */

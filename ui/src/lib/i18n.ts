@@ -328,6 +328,8 @@ export const en = {
   "table.do.give.coins": "Give {n} Coin to {who} (free)",
   "table.do.give.hostage": "Hand {hostage} to {who} (free)",
   "table.do.move.escort": "Move to {where} with {with}",
+  "table.eot.regain-destiny": "✦ Ending the Actions here: {who} regains Destiny ({where} is controlled).",
+  "table.eot.heal-wound": "✚ Ending the Actions here: {who} heals 1 Wound ({where} is controlled).",
   "table.mandatory": "Mandatory now ({actions}): the Actions cannot end while one of these is possible.",
   "table.do.search": "Search here",
   "table.do.fight": "Fight {who}",
