@@ -112,6 +112,8 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
       `taps for the turn and its Threat: ${taps}; draw to the card on screen: ${drawMs.toFixed(0)} ms; resolve to first hint: ${firstHintMs?.toFixed(0) ?? "no activation"} ms`,
     );
     assert.match(await (await session.findElement(byTestId("table-phase"))).getText(), /Tinker Bell/);
+    // What the Threat's Discover put on the table, for the players to place.
+    assert.match(await (await session.findElement(byTestId("last-discover"))).getText(), new RegExp(`place on the real table`));
     await screenshot(session, "table-06-next-turn");
 
     // Undo goes back one command; redo forward again.

@@ -123,6 +123,8 @@ pub struct TableView {
     pub mandatory: Vec<TableCommand>,
     /// What ending the Actions here will do (a controlled Location's ability), proposed on screen.
     pub end_of_turn: Option<engine::EndOfTurn>,
+    /// The last Threat's Discover, for the table to place (shown until the next Threat).
+    pub last_discover: Option<SetupCard>,
     /// Locations the Characters control now.
     pub controlled: Vec<String>,
     pub threat_deck: usize,
@@ -153,25 +155,32 @@ struct Loaded {
     by: Vec<String>,
 }
 
+/// A Threat card's Discover diagram in the colour it resolves as (its printed one by default).
+fn discover_card(
+    pack: &Pack,
+    id: &str,
+    colour: Option<neverland_legacy::Colour>,
+) -> Option<SetupCard> {
+    let t = pack.threat_card(id)?;
+    let colour = colour.or(t.colour)?;
+    Some(SetupCard {
+        card: id.to_owned(),
+        colour,
+        kind: pack
+            .enemy_kinds
+            .iter()
+            .find(|k| k.colour == colour)
+            .map(|k| k.id.clone())
+            .unwrap_or_default(),
+        placements: t.discover.clone(),
+    })
+}
+
 fn checklist(pack: &Pack, g: &Game) -> SetupChecklist {
     let cards = g
         .setup_threats
         .iter()
-        .filter_map(|id| {
-            let t = pack.threat_card(id)?;
-            let colour = t.colour?;
-            Some(SetupCard {
-                card: id.clone(),
-                colour,
-                kind: pack
-                    .enemy_kinds
-                    .iter()
-                    .find(|k| k.colour == colour)
-                    .map(|k| k.id.clone())
-                    .unwrap_or_default(),
-                placements: t.discover.clone(),
-            })
-        })
+        .filter_map(|id| discover_card(pack, id, None))
         .collect();
     SetupChecklist {
         cards,
@@ -390,6 +399,10 @@ impl Companion {
             } else {
                 None
             },
+            last_discover: g
+                .last_discover
+                .as_ref()
+                .and_then(|(card, colour)| discover_card(l.pack, card, Some(*colour))),
             legal,
             controlled,
             threat_deck: g.threat_deck.len(),

@@ -287,6 +287,9 @@ pub struct Game {
     pub named_defeated: Vec<String>,
     /// Stones rolled for Named Enemy fights, for the history.
     pub fight_rolls: Vec<Stone>,
+    /// The last Threat card whose Discover was carried out, with the colour it resolved as
+    /// (Destiny may have changed it): the screen tells the table what to place.
+    pub last_discover: Option<(String, Colour)>,
     #[serde(skip)]
     rng: Chance,
 }
@@ -307,6 +310,7 @@ impl PartialEq for Game {
             && self.named_placed == o.named_placed
             && self.named_defeated == o.named_defeated
             && self.fight_rolls == o.fight_rolls
+            && self.last_discover == o.last_discover
     }
 }
 
@@ -445,6 +449,7 @@ impl Game {
             named_placed: vec![],
             named_defeated: vec![],
             fight_rolls: vec![],
+            last_discover: None,
             rng,
         };
         for card in &setup_threats {
@@ -1725,6 +1730,7 @@ impl Game {
         if !after {
             let t = pack.threat_card(&card).expect("a card of the pack");
             self.discover(pack, map, &t.discover, colour);
+            self.last_discover = Some((card.clone(), colour));
             self.threat_discard.push(card.clone());
             // Then the Named Enemies' "after resolving" effects.
             let queue: Vec<Pending> = self

@@ -331,6 +331,10 @@ mandatory: Array<TableCommand>,
  */
 end_of_turn: EndOfTurn | null, 
 /**
+ * The last Threat's Discover, for the table to place (shown until the next Threat).
+ */
+last_discover: SetupCard | null, 
+/**
  * Locations the Characters control now.
  */
 controlled: Array<string>, threat_deck: number, 

@@ -364,6 +364,7 @@ export const en = {
   "table.history": "History",
   "table.export": "Export the table (position file)",
   "table.exported": "The table as a position file:",
+  "table.discover": "The last Threat, {card} ({colour}), discovered — place on the real table as the box allows (the board below is exact):",
   "table.setup.heading": "Set up the real table",
   "table.setup.card": "Threat card {card} ({colour}):",
   "table.setup.place": "{enemies} {search} in the {where}",
