@@ -330,6 +330,7 @@ export const en = {
   "table.do.move.escort": "Move to {where} with {with}",
   "table.eot.regain-destiny": "✦ Ending the Actions here: {who} regains Destiny ({where} is controlled).",
   "table.eot.heal-wound": "✚ Ending the Actions here: {who} heals 1 Wound ({where} is controlled).",
+  "table.more": "Also possible here:",
   "table.mandatory": "Mandatory now ({actions}): the Actions cannot end while one of these is possible.",
   "table.do.search": "Search here",
   "table.do.fight": "Fight {who}",

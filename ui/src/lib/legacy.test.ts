@@ -6,6 +6,7 @@ import {
   activationMarks,
   commandLabel,
   legalFight,
+  moreAt,
   legalMove,
   KIND_COLOUR,
   boardLayout,
@@ -180,6 +181,28 @@ suite("the activation on the board", () => {
     const m = activationMarks(p, pending);
     expect(m["captains-cabin"]?.map((x) => x.role)).toEqual(["acts", "target"]);
     expect(activationMarks(p, null)).toEqual({});
+  });
+
+  it("lists the other legal commands that involve a tile", () => {
+    const legal: TableCommand[] = [
+      { type: "move", to: "hold", escort: [] },
+      { type: "move", to: "hold", escort: ["john"] },
+      { type: "taunt", enemy: "raider-1", also: null },
+      { type: "taunt", enemy: "raider-1", also: "brute-2" },
+      { type: "courage", character: "wendy" },
+      { type: "give", to: "peter-pan", item: "bandage", coins: 0, hostage: null },
+      { type: "capture", hostage: "john" },
+      { type: "end-actions" },
+    ];
+    const v = { legal, table: p } as Pick<TableView, "legal" | "table"> as TableView;
+    expect(moreAt(v, "hold")).toEqual([
+      { type: "move", to: "hold", escort: ["john"] },
+      { type: "capture", hostage: "john" },
+    ]);
+    expect(moreAt(v, "mid-deck")).toEqual([{ type: "taunt", enemy: "raider-1", also: "brute-2" }]);
+    expect(moreAt(v, "stern")).toEqual([{ type: "courage", character: "wendy" }]);
+    expect(moreAt(v, "bow")).toEqual([{ type: "give", to: "peter-pan", item: "bandage", coins: 0, hostage: null }]);
+    expect(moreAt(v, "galley")).toEqual([]);
   });
 
   it("labels every trade", () => {

@@ -337,3 +337,32 @@ export function commandLabel(c: TableCommand): string {
       return c.type;
   }
 }
+
+/**
+ * The legal commands that involve Location `loc` beyond the plain ones a tile already offers
+ * (a Move without escort, a Fight, a single-Enemy Taunt or Scare, Search): Moves escorting a
+ * Hostage, two-Enemy Taunts and Scares, Courage, rescues, trades, captures, rows with passengers.
+ */
+export function moreAt(view: TableView, loc: string): TableCommand[] {
+  const at = (id: string) => whereIs(view.table, id) === loc;
+  return view.legal.filter((c) => {
+    switch (c.type) {
+      case "move":
+        return c.to === loc && c.escort.length > 0;
+      case "row":
+        return c.to === loc && c.with.length > 0;
+      case "taunt":
+      case "scare":
+        return c.also !== null && at(c.enemy);
+      case "courage":
+      case "loot-rescue":
+        return at(c.character);
+      case "give":
+        return at(c.to);
+      case "capture":
+        return at(c.hostage);
+      default:
+        return false;
+    }
+  });
+}
