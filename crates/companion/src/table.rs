@@ -80,7 +80,8 @@ pub struct TableHistoryItem {
     pub by: String,
 }
 
-/// One of the four Threat cards of the set-up: where its diagram puts tokens on the real table.
+/// A Threat card's Discover diagram: where it puts tokens on the real table (each of the four
+/// set-up cards, and the last Threat resolved, in the colour it resolved as).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct SetupCard {
     pub card: String,
