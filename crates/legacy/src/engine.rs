@@ -70,10 +70,17 @@ pub enum Command {
         hostage: String,
     },
     /// Lost Allies: pull an Enemy from an adjacent Location (two from one Location with the Bow).
+    /// With `coin`, a Coin is discarded instead of spending an Action.
     Taunt {
         enemy: String,
         #[serde(default)]
         also: Option<String>,
+        #[serde(default)]
+        coin: bool,
+    },
+    /// Lost Allies, free, on Neverland: 2 Coins for an Item card from the Search discard.
+    TradeCoins {
+        card: String,
     },
     /// Pirates: push an Enemy in your Location to an adjacent one (two with Mermaid's Lagoon).
     Scare {
@@ -313,6 +320,10 @@ impl PartialEq for Game {
             && self.last_discover == o.last_discover
     }
 }
+
+/// What an Item card from the Search discard costs on Neverland (Lost Allies): our reading, the
+/// price of the costliest printed Coin use (a Pirates' rescue).
+const COINS_A_CARD: u8 = 2;
 
 /// The Location Characters start on (Neverland, or the Jolly Roger).
 fn start_location(pack: &Pack) -> &str {
@@ -1043,9 +1054,12 @@ impl Game {
                 self.table.characters[me].carrying.push(hostage.clone());
                 Ok(())
             }
-            Command::Taunt { enemy, also } => {
+            Command::Taunt { enemy, also, coin } => {
                 if !la {
                     return refuse("the Pirates Scare; they do not Taunt");
+                }
+                if *coin && self.table.characters[me].coins == 0 {
+                    return refuse("a Coin Taunt needs a Coin");
                 }
                 let from = self.enemy_at(enemy)?;
                 let f = Self::loc(map, &from);
@@ -1062,10 +1076,37 @@ impl Game {
                         );
                     }
                 }
-                self.spend(ActionId::Taunt, 1)?;
+                if *coin {
+                    self.table.characters[me].coins -= 1;
+                } else {
+                    self.spend(ActionId::Taunt, 1)?;
+                }
                 for e in std::iter::once(enemy).chain(also) {
                     self.set_enemy_at(e, &here);
                 }
+                Ok(())
+            }
+            Command::TradeCoins { card } => {
+                if !la {
+                    return refuse(
+                        "Coins buy cards on Neverland only when playing the Lost Allies",
+                    );
+                }
+                if here != start_location(pack) {
+                    return refuse("Coins are traded for cards on Neverland");
+                }
+                if self.table.characters[me].coins < COINS_A_CARD {
+                    return refuse(format!("a card costs {COINS_A_CARD} Coins"));
+                }
+                let Some(k) = self.search_discard.iter().position(|c| c == card) else {
+                    return refuse(format!("{card} is not in the Search discard"));
+                };
+                let Some(SearchEffect::Item { item }) = pack.search_card(card).cloned() else {
+                    return refuse("only Item cards are worth Coins");
+                };
+                self.search_discard.remove(k);
+                self.table.characters[me].coins -= COINS_A_CARD;
+                self.items[me].push(item);
                 Ok(())
             }
             Command::Scare { enemy, to, also } => {
@@ -2004,10 +2045,15 @@ impl Game {
                 });
             }
             if la && next_door(&e.at) {
-                out.push(Command::Taunt {
-                    enemy: e.id.clone(),
-                    also: None,
-                });
+                for coin in [false, true] {
+                    if !coin || me.coins > 0 {
+                        out.push(Command::Taunt {
+                            enemy: e.id.clone(),
+                            also: None,
+                            coin,
+                        });
+                    }
+                }
             } else if !la && e.at == here {
                 for &n in map.walk_neighbours(h) {
                     out.push(Command::Scare {
@@ -2073,6 +2119,17 @@ impl Game {
                 out.push(give(None, 1, None));
             }
             out.extend(me.carrying.iter().map(|h| give(None, 0, Some(h.clone()))));
+        }
+        if la && here == start_location(pack) && me.coins >= COINS_A_CARD {
+            let mut seen: Vec<&str> = Vec::new();
+            for card in &self.search_discard {
+                if let Some(SearchEffect::Item { item }) = pack.search_card(card)
+                    && !seen.contains(&item.id())
+                {
+                    seen.push(item.id());
+                    out.push(Command::TradeCoins { card: card.clone() });
+                }
+            }
         }
         out
     }
@@ -2152,7 +2209,8 @@ pub fn action_of(c: &Command) -> Option<ActionId> {
         | Command::CallRowboat { .. } => ActionId::Move,
         Command::Fight { .. } => ActionId::Fight,
         Command::Search | Command::Capture { .. } => ActionId::Search,
-        Command::Taunt { .. } => ActionId::Taunt,
+        // A Coin Taunt spends no Action (and so fulfils no Mandatory Taunt).
+        Command::Taunt { coin: false, .. } => ActionId::Taunt,
         Command::Scare { .. } => ActionId::Scare,
         Command::Courage { .. } => ActionId::Courage,
         Command::LootGain { .. } | Command::LootSpend { .. } | Command::LootRescue { .. } => {

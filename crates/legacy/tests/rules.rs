@@ -39,6 +39,9 @@ fn check(name: &str, case: &Value) -> Result<(), String> {
     if let Some(deck) = case.get("search_deck") {
         g.search_deck = serde_json::from_value(deck.clone()).map_err(|e| e.to_string())?;
     }
+    if let Some(pile) = case.get("search_discard") {
+        g.search_discard = serde_json::from_value(pile.clone()).map_err(|e| e.to_string())?;
+    }
     if let Some(deck) = case.get("threat_deck") {
         g.threat_deck = serde_json::from_value(deck.clone()).map_err(|e| e.to_string())?;
     }

@@ -187,8 +187,9 @@ suite("the activation on the board", () => {
     const legal: TableCommand[] = [
       { type: "move", to: "hold", escort: [] },
       { type: "move", to: "hold", escort: ["john"] },
-      { type: "taunt", enemy: "raider-1", also: null },
-      { type: "taunt", enemy: "raider-1", also: "brute-2" },
+      { type: "taunt", enemy: "raider-1", also: null, coin: false },
+      { type: "taunt", enemy: "raider-1", also: "brute-2", coin: false },
+      { type: "taunt", enemy: "raider-1", also: null, coin: true },
       { type: "courage", character: "wendy" },
       { type: "give", to: "peter-pan", item: "bandage", coins: 0, hostage: null },
       { type: "capture", hostage: "john" },
@@ -199,7 +200,10 @@ suite("the activation on the board", () => {
       { type: "move", to: "hold", escort: ["john"] },
       { type: "capture", hostage: "john" },
     ]);
-    expect(moreAt(v, "mid-deck")).toEqual([{ type: "taunt", enemy: "raider-1", also: "brute-2" }]);
+    expect(moreAt(v, "mid-deck")).toEqual([
+      { type: "taunt", enemy: "raider-1", also: "brute-2", coin: false },
+      { type: "taunt", enemy: "raider-1", also: null, coin: true },
+    ]);
     expect(moreAt(v, "stern")).toEqual([{ type: "courage", character: "wendy" }]);
     expect(moreAt(v, "bow")).toEqual([{ type: "give", to: "peter-pan", item: "bandage", coins: 0, hostage: null }]);
     expect(moreAt(v, "galley")).toEqual([]);
@@ -209,7 +213,10 @@ suite("the activation on the board", () => {
     expect(commandLabel({ type: "give", to: "smee", item: "grog", coins: 0, hostage: null })).toBe("Give Grog to Smee (free)");
     expect(commandLabel({ type: "give", to: "smee", item: null, coins: 1, hostage: null })).toBe("Give 1 Coin to Smee (free)");
     expect(commandLabel({ type: "give", to: "smee", item: null, coins: 0, hostage: "twin-1" })).toBe("Hand Twin 1 to Smee (free)");
-    expect(commandLabel({ type: "taunt", enemy: "raider-1", also: "brute-2" })).toBe("Taunt Raider 1, Brute 2");
+    expect(commandLabel({ type: "taunt", enemy: "raider-1", also: "brute-2", coin: false })).toBe("Taunt Raider 1, Brute 2");
+    expect(commandLabel({ type: "taunt", enemy: "raider-1", also: null, coin: true })).toBe("Taunt Raider 1 for a Coin (no Action)");
+    expect(commandLabel({ type: "trade-coins", card: "fairy-dust-2" })).toBe("2 Coins for a Fairy Dust card from the Search discard (free)");
+    expect(historyText({ type: "trade-coins", card: "fairy-dust-2" }, "wendy")).toBe("Wendy traded 2 Coins for Fairy Dust");
   });
 
   it("finds the one-tap Move and Fight among the legal commands", () => {

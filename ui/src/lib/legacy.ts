@@ -142,6 +142,12 @@ export function locationName(id: string): string {
   return key in en ? t(key as Key) : id;
 }
 
+/** A Search card's id in words: an Item card by its Item ("fairy-dust-2" → "Fairy Dust"). */
+export function cardName(card: string): string {
+  const base = card.replace(/-\d+$/, "");
+  return `item.${base}` in en ? t(`item.${base}` as Key) : card;
+}
+
 /** The one or two Enemies of a Taunt or Scare, in words. */
 const enemyNames = (enemy: string, also: string | null) => [enemy, also].filter((x) => x !== null).map(pieceName).join(", ");
 
@@ -159,7 +165,9 @@ export function historyText(c: TableCommand, by: string): string {
     case "drop":
       return t(`table.h.${c.type}`, { who, target: pieceName(c.hostage) });
     case "taunt":
-      return t("table.h.taunt", { who, target: enemyNames(c.enemy, c.also) });
+      return t(c.coin ? "table.h.taunt.coin" : "table.h.taunt", { who, target: enemyNames(c.enemy, c.also) });
+    case "trade-coins":
+      return t("table.h.trade-coins", { who, card: cardName(c.card) });
     case "scare":
       return t("table.h.scare", { who, target: enemyNames(c.enemy, c.also), where: locationName(c.to) });
     case "courage":
@@ -306,7 +314,9 @@ export function commandLabel(c: TableCommand): string {
     case "capture":
       return t("table.do.capture", { who: pieceName(c.hostage) });
     case "taunt":
-      return t("table.do.taunt", { who: enemyNames(c.enemy, c.also) });
+      return t(c.coin ? "table.do.taunt.coin" : "table.do.taunt", { who: enemyNames(c.enemy, c.also) });
+    case "trade-coins":
+      return t("table.do.trade-coins", { card: cardName(c.card) });
     case "scare":
       return t("table.do.scare", { who: enemyNames(c.enemy, c.also), where: locationName(c.to) });
     case "courage":
@@ -341,7 +351,8 @@ export function commandLabel(c: TableCommand): string {
 /**
  * The legal commands that involve Location `loc` beyond the plain ones a tile already offers
  * (a Move without escort, a Fight, a single-Enemy Taunt or Scare, Search): Moves escorting a
- * Hostage, two-Enemy Taunts and Scares, Courage, rescues, trades, captures, rows with passengers.
+ * Hostage, two-Enemy Taunts and Scares, Coin Taunts, Courage, rescues, trades, captures, rows
+ * with passengers.
  */
 export function moreAt(view: TableView, loc: string): TableCommand[] {
   const at = (id: string) => whereIs(view.table, id) === loc;
@@ -352,6 +363,7 @@ export function moreAt(view: TableView, loc: string): TableCommand[] {
       case "row":
         return c.to === loc && c.with.length > 0;
       case "taunt":
+        return (c.also !== null || c.coin) && at(c.enemy);
       case "scare":
         return c.also !== null && at(c.enemy);
       case "courage":
