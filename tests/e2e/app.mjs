@@ -82,10 +82,14 @@ export const byTestId = (id) => By.css(`[data-testid="${id}"]`);
 export async function tap(session, id) {
   const el = await session.wait(until.elementLocated(byTestId(id)), 10000);
   await session.wait(until.elementIsEnabled(el), 10000);
-  // Centre it first: the sticky header must not cover it.
+  await clickElement(session, el);
+  return el;
+}
+
+/** Clicks an element found some other way, centred first: the sticky header must not cover it. */
+export async function clickElement(session, el) {
   await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", el);
   await el.click();
-  return el;
 }
 
 export async function screenshot(session, name) {

@@ -11,16 +11,12 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, clickElement, cli, openApp, screenshot, tap } from "./app.mjs";
+import { tablePhase, waitStage } from "./legacy-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-games-");
 
 const attr = async (el, name) => el.getAttribute(name);
-
-async function phaseOf(session) {
-  const p = await session.wait(until.elementLocated(byTestId("table-phase")), 10000);
-  return { stage: await attr(p, "data-stage"), steps: Number(await attr(p, "data-steps")) };
-}
 
 /** The element with the smallest `key` among `els`. */
 async function smallest(els, key) {
@@ -32,23 +28,18 @@ async function smallest(els, key) {
   return best?.el ?? null;
 }
 
-async function click(session, el) {
-  await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", el);
-  await el.click();
-}
-
 /** One step of the plan for the Actions; returns a word for the log (and the taps, when not 1). */
 async function actionStep(session) {
   const fights = await session.findElements(By.css('[data-fight="true"]'));
   if (fights.length) {
-    await click(session, await smallest(fights, (e) => attr(e, "data-testid")));
+    await clickElement(session, await smallest(fights, (e) => attr(e, "data-testid")));
     return "fight";
   }
   const search = await session.findElements(By.css('[data-search="true"]'));
   if (search.length) {
     let taps = 1;
     if ((await attr(search[0], "aria-pressed")) !== "true") {
-      await click(session, search[0]);
+      await clickElement(session, search[0]);
       taps += 1;
     }
     await tap(session, "do-search");
@@ -60,7 +51,7 @@ async function actionStep(session) {
   );
   const stepOff = await session.findElements(By.css('[data-testid="act-step-off"][data-legal="true"]'));
   if (stepOff.length && here && (await occupied(here))) {
-    await click(session, stepOff[0]);
+    await clickElement(session, stepOff[0]);
     return "step-off";
   }
   const moves = [];
@@ -68,7 +59,7 @@ async function actionStep(session) {
     if (await occupied((await attr(el, "data-testid")).slice(5))) moves.push(el);
   }
   if (moves.length) {
-    await click(session, await smallest(moves, (e) => attr(e, "data-testid")));
+    await clickElement(session, await smallest(moves, (e) => attr(e, "data-testid")));
     return "move";
   }
   const rows = [];
@@ -77,17 +68,17 @@ async function actionStep(session) {
     if (to !== here && (await occupied(to))) rows.push(el);
   }
   if (rows.length) {
-    await click(session, await smallest(rows, (e) => attr(e, "data-to")));
+    await clickElement(session, await smallest(rows, (e) => attr(e, "data-to")));
     return "row";
   }
   const board = await session.findElements(By.css('[data-testid="act-board"][data-legal="true"]'));
   if (board.length && !(here && (await occupied(here)))) {
-    await click(session, board[0]);
+    await clickElement(session, board[0]);
     return "board";
   }
   const end = await session.findElement(byTestId("end-actions"));
   if ((await attr(end, "data-can-end")) === "true") {
-    await click(session, end);
+    await clickElement(session, end);
     return "end";
   }
   await tap(session, "mandatory-option");
@@ -103,7 +94,7 @@ async function playToEnd(session, name) {
   const seen = new Set();
   const turns = [];
   for (let i = 0; i < 400; i++) {
-    const { stage, steps } = await phaseOf(session);
+    const { stage, steps } = await tablePhase(session);
     if (!seen.has(stage)) {
       seen.add(stage);
       await screenshot(session, `${name}-${stage}`);
@@ -130,7 +121,7 @@ async function playToEnd(session, name) {
     // The command is stored before the screen changes: wait for the next step.
     await session.wait(async () => {
       try {
-        return (await phaseOf(session)).steps > steps;
+        return (await tablePhase(session)).steps > steps;
       } catch {
         return false;
       }
@@ -146,7 +137,7 @@ async function newGame(session, scenario, seed) {
   await s.clear();
   await s.sendKeys(seed);
   await tap(session, "start-table");
-  await session.wait(async () => (await phaseOf(session)).stage === "morale", 10000);
+  await waitStage(session, "morale");
 }
 
 for (const { scenario, seed, name } of [
@@ -171,7 +162,7 @@ for (const { scenario, seed, name } of [
       // The game stays readable: the board, the Characters and the history are all there.
       const history = await session.findElements(By.css('[data-testid="table-history"] li'));
       assert.ok(history.length > 20, `${history.length} history lines`);
-      const endSteps = (await phaseOf(session)).steps;
+      const endSteps = (await tablePhase(session)).steps;
 
       // Back on the Games screen: the row says lost (or won), the players and the turn.
       await tap(session, "back");
@@ -187,9 +178,9 @@ for (const { scenario, seed, name } of [
       assert.equal(replayed.phase.stage, "over");
       // Opened again: a new game at the same end.
       await (await session.findElement(byTestId("import-record"))).sendKeys(file);
-      await session.wait(async () => (await phaseOf(session)).stage === "over", 10000);
+      await waitStage(session, "over");
       assert.equal(await (await session.findElement(byTestId("table-phase"))).getText(), text);
-      assert.ok((await phaseOf(session)).steps <= endSteps);
+      assert.ok((await tablePhase(session)).steps <= endSteps);
       await screenshot(session, `${name}-imported`);
     } catch (e) {
       await screenshot(session, `${name}-failure`);

@@ -9,23 +9,10 @@ import { execSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, clickElement, cli, openApp, screenshot, tap } from "./app.mjs";
+import { stage, waitStage } from "./legacy-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-table-");
-
-async function stage(session) {
-  return (await session.wait(until.elementLocated(byTestId("table-phase")), 10000)).getAttribute("data-stage");
-}
-
-async function waitStage(session, want) {
-  await session.wait(async () => {
-    try {
-      return (await stage(session)) === want;
-    } catch {
-      return false;
-    }
-  }, 10000);
-}
 
 test("a Legacy turn and its Threat at the table, undo, export, restart", async () => {
   let { session } = await openApp();
@@ -187,8 +174,7 @@ test("a Pirates turn at the table: board the Rowboat, row to a Shore, step off",
         until.elementLocated(By.xpath(`//div[@data-testid='more-actions']/button[contains(normalize-space(.), "${text}")]`)),
         10000,
       );
-      await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", b);
-      await b.click();
+      await clickElement(session, b);
     };
     await click("Board the Rowboat");
     await click("Row to the Pirate Cove");

@@ -1,6 +1,6 @@
 // Steps of a Pan's Island game through the real app, shared by the end-to-end tests.
 import { By, until } from "selenium-webdriver";
-import { byTestId, tap, tapInside } from "./app.mjs";
+import { byTestId, clickElement, tap, tapInside } from "./app.mjs";
 
 /** The phase the screen shows (sleeves, visions, act, ended). */
 export async function phase(session) {
@@ -65,9 +65,7 @@ export async function visionsOf(session, extra) {
       }
     }, 10000);
     const before = (await session.findElements(byTestId("play-gauge"))).length;
-    const b = await session.findElement(By.xpath(xpath));
-    await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", b);
-    await b.click();
+    await clickElement(session, await session.findElement(By.xpath(xpath)));
     await session.wait(async () => (await session.findElements(byTestId("play-gauge"))).length === before - 1, 10000);
   }
   await tap(session, "visions-finish");
