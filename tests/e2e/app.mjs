@@ -1,12 +1,13 @@
 // Drives the real Neverland Companion binary through tauri-driver and WebKitWebDriver.
-import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
-import { after, before } from "node:test";
+import { after, afterEach, before } from "node:test";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Builder, By, until } from "selenium-webdriver";
+import { filePrefix, killOwned, killOwnedSync, logDir, owned, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
@@ -23,35 +24,121 @@ function portOpen(port) {
   });
 }
 
-/** Starts tauri-driver with the given environment (the app inherits it). */
-export async function startDriver(env) {
-  const driver = spawn("tauri-driver", ["--port", "4444"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+/** A TCP port on loopback that nothing listens on right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
   });
-  for (let i = 0; i < 100; i++) {
-    if (await portOpen(4444)) return driver;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  driver.kill();
-  throw new Error("tauri-driver did not open port 4444");
 }
 
+const fileTag = path.basename(process.argv[1] ?? "e2e", ".mjs").replace(/[^\w.-]/g, "_");
+const logs = logDir(outDir);
+/** Every driver this file started: { child, marker, port, log }. */
+const drivers = [];
+let current = null;
+let failed = false;
+
+/** Starts tauri-driver (its own process group, output to a log file) with the given environment. */
+export async function startDriver(env) {
+  const [port, nativePort] = [await freePort(), await freePort()];
+  const n = drivers.length + 1;
+  const marker = `${filePrefix}${n}`;
+  const log = path.join(logs, `${fileTag}-${process.pid}-driver${n}.log`);
+  const child = spawnOwned("tauri-driver", ["--port", String(port), "--native-port", String(nativePort)], {
+    env,
+    marker,
+    logFile: log,
+  });
+  const driver = { child, marker, port, log };
+  drivers.push(driver);
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break;
+    if (await portOpen(port)) return driver;
+    await sleep(100);
+  }
+  await stopDriver(driver);
+  throw new Error(`tauri-driver did not open port ${port}:\n${tail(log)}`);
+}
+
+/**
+ * Stops a driver and everything it started: SIGTERM to its group, then SIGKILL to the group and
+ * to every process still carrying its marker. Throws when one survives.
+ */
 export async function stopDriver(driver) {
-  if (!driver || driver.exitCode !== null) return;
-  const done = new Promise((r) => driver.once("exit", r));
-  driver.kill();
-  await done;
+  if (!driver) return;
+  const { child, marker } = driver;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child.once("exit", r));
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+    await Promise.race([exited, sleep(5000)]);
+  }
+  const left = await killOwned(marker, child.pid);
+  if (left.length > 0) {
+    throw new Error(`processes outlived their driver: ${left.map((p) => `${p.pid} ${p.comm}`).join(", ")}`);
+  }
+}
+
+/** SIGKILLs the app this file's current driver launched, by PID; returns the PIDs killed. */
+export async function killApp() {
+  const exe = realpathSync(appBinary);
+  const apps = owned(current.driver.marker).filter((p) => p.exe === exe);
+  if (apps.length === 0) throw new Error("no app process of this test file is running");
+  const pids = apps.map((p) => p.pid);
+  for (const pid of pids) process.kill(pid, "SIGKILL");
+  // Gone once no live (non-zombie) process of ours has one of those PIDs.
+  for (let i = 0; i < 100 && owned(current.driver.marker).some((o) => pids.includes(o.pid)); i++) await sleep(50);
+  return pids;
+}
+
+function printLogs() {
+  for (const d of drivers) {
+    process.stderr.write(`--- last lines of ${d.log}\n${tail(d.log)}\n`);
+  }
+}
+
+/** Seconds one test file may run in all before the watchdog stops it and everything it started. */
+const FILE_LIMIT_S = Number(process.env.E2E_FILE_TIMEOUT_S ?? 900);
+
+function stopEverythingSync() {
+  killOwnedSync(filePrefix, drivers.map((d) => d.child.pid));
 }
 
 /**
  * For one test file: a temporary folder holding the saved-games file (`db`), and tauri-driver
- * started on it before the tests and stopped (the folder removed) after. `restart(env)` starts
- * the driver again with other settings.
+ * started on it before the tests and stopped after (every process it started checked gone, the
+ * folder removed). `restart(env)` starts the driver again with other settings.
  */
 export function appFixture(prefix) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const fx = { dir, db: path.join(dir, "games.db"), driver: null };
+  current = fx;
+  const reaper = startReaper(filePrefix, path.join(logs, `${fileTag}-${process.pid}-reaper.log`));
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`watchdog: ${fileTag} ran past ${FILE_LIMIT_S} s; stopping what it started\n`);
+    printLogs();
+    stopEverythingSync();
+    process.exit(1);
+  }, FILE_LIMIT_S * 1000);
+  watchdog.unref();
+  for (const sig of ["SIGTERM", "SIGINT", "SIGHUP"]) {
+    process.on(sig, () => {
+      stopEverythingSync();
+      process.exit(1);
+    });
+  }
+  process.on("exit", (code) => {
+    stopEverythingSync();
+    if (code !== 0) printLogs();
+  });
   fx.restart = async (env) => {
     await stopDriver(fx.driver);
     fx.driver = await startDriver(env);
@@ -59,9 +146,21 @@ export function appFixture(prefix) {
   before(async () => {
     fx.driver = await startDriver({ NEVERLAND_DB: fx.db });
   });
+  afterEach((t) => {
+    if (!t.passed) failed = true;
+  });
   after(async () => {
-    await stopDriver(fx.driver);
-    rmSync(dir, { recursive: true, force: true });
+    clearTimeout(watchdog);
+    try {
+      await stopDriver(fx.driver);
+      const left = await killOwned(filePrefix, 0);
+      if (left.length > 0) throw new Error(`processes survived the test file: ${left.map((p) => `${p.pid} ${p.comm}`).join(", ")}`);
+    } finally {
+      stopReaper(reaper);
+      rmSync(dir, { recursive: true, force: true });
+      if (failed) printLogs();
+      else for (const d of drivers) rmSync(d.log, { force: true });
+    }
   });
   return fx;
 }
@@ -70,7 +169,7 @@ export function appFixture(prefix) {
 export async function openApp() {
   const started = performance.now();
   const session = await new Builder()
-    .usingServer("http://127.0.0.1:4444/")
+    .usingServer(`http://127.0.0.1:${current.driver.port}/`)
     .withCapabilities({ browserName: "wry", "tauri:options": { application: appBinary } })
     .build();
   await session.wait(until.elementLocated(By.css("h1")), 20000);

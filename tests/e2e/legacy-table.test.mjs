@@ -5,11 +5,10 @@
 // same table as the screen last showed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, clickElement, cli, openApp, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, clickElement, cli, killApp, openApp, screenshot, tap } from "./app.mjs";
 import { stage, waitStage } from "./legacy-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-table-");
@@ -139,7 +138,8 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await session.wait(async () => (await (await session.findElement(byTestId("tile-bow"))).getText()).includes("Tinker Bell"), 10000);
     await tap(session, "export");
     const before = await (await session.wait(until.elementLocated(byTestId("exported")), 10000)).getText();
-    execSync("pkill -9 -x neverland-compa");
+    const killed = await killApp();
+    assert.ok(killed.length >= 1, "the app this test started was killed by PID");
     await session.quit().catch(() => undefined);
     ({ session } = await openApp());
     await tap(session, "resume");
