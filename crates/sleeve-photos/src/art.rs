@@ -316,35 +316,36 @@ fn compass_rose(d: &mut Draw, c: P, push: &mut impl FnMut(Shape)) {
     }
 }
 
-/// The print colour under the marks at `q` (the wash, coastlines and grid); `texel` is the
-/// texture's texel size in mm, for smooth edges.
-pub fn wash(art: &Art, q: P, texel: f64) -> Rgb {
-    let n = fractal(art.key, q.x / art.scale, q.y / art.scale, 4);
+/// The land/sea noise at `q` (the coastline is where it crosses `sea_level`).
+pub fn land_noise(art: &Art, q: P) -> f64 {
+    fractal(art.key, q.x / art.scale, q.y / art.scale, 4)
+}
+
+/// The print colour under the marks at `q` (the wash, coastlines and grid), given the land
+/// noise `n` there and its gradient length `grad` per mm; `texel` is the texture's texel size
+/// in mm, for smooth edges.
+pub fn wash(art: &Art, q: P, n: f64, grad: f64, texel: f64) -> Rgb {
     let t = ((n - art.sea_level) / 0.04).clamp(-1.0, 1.0) * 0.5 + 0.5;
     let mut c = mix(art.sea, art.land, t as f32);
-    let hills = fractal(
-        art.key ^ 0x4111,
-        q.x / art.scale * 1.7,
-        q.y / art.scale * 1.7,
-        3,
-    );
     if n > art.sea_level {
+        let hills = fractal(
+            art.key ^ 0x4111,
+            q.x / art.scale * 1.7,
+            q.y / art.scale * 1.7,
+            3,
+        );
         let h = ((hills - 0.55) / 0.1).clamp(0.0, 1.0) as f32;
         c = mix(c, art.hill, h * 0.8);
     }
     let fine = fractal(art.key ^ 0x7e47, q.x * 1.5, q.y * 1.5, 2) as f32;
     c = c.map(|v| v * (0.96 + 0.06 * fine));
-    if let Some((colour, width)) = art.coast {
+    if let Some((colour, width)) = art.coast
+        && grad > 1e-9
+    {
         // Distance to the coast from the noise and its gradient (a first-order estimate).
-        let e = 0.05;
-        let nx = fractal(art.key, (q.x + e) / art.scale, q.y / art.scale, 4);
-        let ny = fractal(art.key, q.x / art.scale, (q.y + e) / art.scale, 4);
-        let grad = p(nx - n, ny - n).len() / e;
-        if grad > 1e-9 {
-            let dist = (n - art.sea_level).abs() / grad;
-            let cov = (0.5 - (dist - width / 2.0) / texel).clamp(0.0, 1.0) as f32;
-            c = mix(c, colour, cov * 0.9);
-        }
+        let dist = (n - art.sea_level).abs() / grad;
+        let cov = (0.5 - (dist - width / 2.0) / texel).clamp(0.0, 1.0) as f32;
+        c = mix(c, colour, cov * 0.9);
     }
     if let Some(g) = &art.grid {
         let v = (q - g.offset).rotate(-g.angle);

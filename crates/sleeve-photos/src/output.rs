@@ -3,7 +3,7 @@
 //! scanner's error paths.
 
 use image::codecs::jpeg::JpegEncoder;
-use image::codecs::png::PngEncoder;
+use image::codecs::png::{CompressionType, FilterType as PngFilter, PngEncoder};
 use image::metadata::Orientation;
 use image::{DynamicImage, ExtendedColorType, ImageEncoder, RgbImage};
 use serde::{Deserialize, Serialize};
@@ -132,7 +132,9 @@ pub fn encode(shown: &RgbImage, format: Format, exif: Option<u8>, big_endian: bo
             enc.write_image(stored.as_raw(), w, h, ExtendedColorType::Rgb8)
         }
         Format::Png => {
-            let mut enc = PngEncoder::new(&mut out);
+            // Fast compression: the files are for tests, and big PNGs are slow to squeeze.
+            let mut enc =
+                PngEncoder::new_with_quality(&mut out, CompressionType::Fast, PngFilter::Adaptive);
             if let Some(t) = exif {
                 let _ = enc.set_exif_metadata(exif_block(t, big_endian));
             }

@@ -1,7 +1,7 @@
 //! Drawing the card into a texture in card millimetres. Every edge is anti-aliased from a signed
 //! distance: a texel is covered by `0.5 - distance / texel`, clamped to [0, 1].
 
-use crate::art::{Rgb, Shape, mix, printable_sdf, wash};
+use crate::art::{Rgb, Shape, land_noise, mix, printable_sdf, wash};
 use crate::geom::{CARD_H, CARD_W, P, card_sdf, p, poly_sdf, seg_dist};
 use crate::rng::fractal;
 use crate::scene::{Cross, Ring, Scene};
@@ -182,6 +182,9 @@ fn bounds(shape: &Shape) -> (P, P) {
 pub fn render_card(scene: &Scene, texel: f64) -> Texture {
     let mut t = Texture::new(texel);
     let art = &scene.art;
+    let noise: Vec<f64> = (0..t.w * t.h)
+        .map(|k| land_noise(art, t.point(k % t.w, k / t.w)))
+        .collect();
     for j in 0..t.h {
         for i in 0..t.w {
             let q = t.point(i, j);
@@ -189,7 +192,13 @@ pub fn render_card(scene: &Scene, texel: f64) -> Texture {
             t.alpha[k] = cover(card_sdf(q), texel);
             let print = cover(printable_sdf(q, art.border), texel);
             t.rgb[k] = if print > 0.0 {
-                mix(art.stock, wash(art, q, texel), print)
+                // Central differences of the land noise give its gradient for the coastline.
+                let (il, ir) = (i.saturating_sub(1), (i + 1).min(t.w - 1));
+                let (ju, jd) = (j.saturating_sub(1), (j + 1).min(t.h - 1));
+                let gx = (noise[j * t.w + ir] - noise[j * t.w + il]) / ((ir - il) as f64 * texel);
+                let gy = (noise[jd * t.w + i] - noise[ju * t.w + i]) / ((jd - ju) as f64 * texel);
+                let grad = (gx * gx + gy * gy).sqrt();
+                mix(art.stock, wash(art, q, noise[k], grad, texel), print)
             } else {
                 art.stock
             };

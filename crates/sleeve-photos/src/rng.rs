@@ -111,10 +111,3 @@ pub fn fractal(key: u64, x: f64, y: f64, octaves: u32) -> f64 {
 fn smooth(t: f64) -> f64 {
     t * t * (3.0 - 2.0 * t)
 }
-
-/// A standard normal draw from two counter hashes (Box–Muller).
-pub fn gauss(key: u64, n: u64) -> f32 {
-    let u1 = ((mix(key ^ n.wrapping_mul(2)) >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
-    let u2 = (mix(key ^ n.wrapping_mul(2).wrapping_add(1)) >> 11) as f64 / (1u64 << 53) as f64;
-    ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()) as f32
-}
