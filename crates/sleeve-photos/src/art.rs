@@ -84,15 +84,16 @@ const BROWNS: [Rgb; 3] = [
     [200.0, 172.0, 128.0],
     [222.0, 200.0, 160.0],
 ];
-/// Colours of marks, lines and icons: browns, greens, blues, greys; some dark. Never red.
-const INKS: [Rgb; 10] = [
+/// Colours of marks, lines and icons: browns, greens, blues, greys. Never red, and never as dark
+/// as a dark area: every ink keeps a luminance of at least 28% after `pick`'s jitter.
+pub const INKS: [Rgb; 10] = [
     [120.0, 86.0, 48.0],
-    [92.0, 66.0, 36.0],
+    [108.0, 80.0, 46.0],
     [150.0, 112.0, 66.0],
     [60.0, 110.0, 60.0],
-    [40.0, 80.0, 50.0],
+    [48.0, 92.0, 58.0],
     [60.0, 100.0, 150.0],
-    [34.0, 58.0, 100.0],
+    [56.0, 86.0, 134.0],
     [90.0, 90.0, 90.0],
     [170.0, 140.0, 96.0],
     [110.0, 140.0, 170.0],

@@ -4,16 +4,18 @@
 //! was made). `sleeve-photos bad --out DIR [--seed S] [--oversize]` writes the error-path files
 //! and `expected.json` (file name to the exit status the contract asks for).
 //! `sleeve-photos preview SEED OUT.png [--max PX] [--truth]` writes a small PNG of the photo as
-//! shown, with the truth drawn over it when `--truth` is given.
+//! shown, with the truth drawn over it when `--truth` is given (`--crop X,Y,SIZE`: a full-size
+//! square instead). `sleeve-photos survey --from S
+//! --count N` prints how each photo would be made (one JSON line each) without rendering.
 //! Seeds 0–9,999 are the tuning split; seeds from 1,000,000 are held out (see the crate docs).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use neverland_sleeve_photos::photo::Format;
-use neverland_sleeve_photos::{bad::bad_files, generate, meta};
+use neverland_sleeve_photos::{bad::bad_files, generate, meta, plan};
 
-const USAGE: &str = "usage: sleeve-photos SEED OUT.jpg|OUT.png\n       sleeve-photos batch --from SEED --count N --out DIR\n       sleeve-photos bad --out DIR [--seed SEED] [--oversize]\n       sleeve-photos preview SEED OUT.png [--max PX] [--truth]\nseeds 0-9999: tuning split; seeds 1000000 and up: held-out split";
+const USAGE: &str = "usage: sleeve-photos SEED OUT.jpg|OUT.png\n       sleeve-photos batch --from SEED --count N --out DIR\n       sleeve-photos bad --out DIR [--seed SEED] [--oversize]\n       sleeve-photos preview SEED OUT.png [--max PX] [--truth] [--crop X,Y,SIZE]\n       sleeve-photos survey --from SEED --count N\nseeds 0-9999: tuning split; seeds 1000000 and up: held-out split";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,6 +23,7 @@ fn main() -> ExitCode {
         Some("batch") => batch(&args[1..]),
         Some("bad") => bad(&args[1..]),
         Some("preview") => preview(&args[1..]),
+        Some("survey") => survey(&args[1..]),
         Some(_) if args.len() == 2 => single(&args[0], Path::new(&args[1])),
         _ => Err(USAGE.to_string()),
     };
@@ -124,11 +127,30 @@ fn preview(args: &[String]) -> Result<(), String> {
     };
     let max = opt(args, "--max").map(seed_of).transpose()?.unwrap_or(900);
     let photo = generate(seed_of(seed)?);
-    let img = neverland_sleeve_photos::preview::preview(
-        &photo,
-        max as u32,
-        args.iter().any(|a| a == "--truth"),
-    );
+    let img = match opt(args, "--crop") {
+        Some(c) => {
+            let v: Vec<u32> = c.split(',').filter_map(|t| t.parse().ok()).collect();
+            let [x, y, size] = v[..] else {
+                return Err(format!("--crop wants X,Y,SIZE: {c}"));
+            };
+            neverland_sleeve_photos::preview::crop(&photo, x, y, size)
+        }
+        None => neverland_sleeve_photos::preview::preview(
+            &photo,
+            max as u32,
+            args.iter().any(|a| a == "--truth"),
+        ),
+    };
     img.save(out)
         .map_err(|e| format!("cannot write {out}: {e}"))
+}
+
+fn survey(args: &[String]) -> Result<(), String> {
+    let from = seed_of(opt(args, "--from").ok_or(USAGE)?)?;
+    let count = seed_of(opt(args, "--count").ok_or(USAGE)?)?;
+    for seed in from..from + count {
+        let (scene, cam) = plan(seed);
+        println!("{}", meta(seed, &scene, &cam));
+    }
+    Ok(())
 }

@@ -219,7 +219,7 @@ pub fn expose(scene: Option<&Scene>, cam: &Camera) -> Vec<f32> {
         .dist(cam.corners[2])
         .max(cam.corners[3].dist(cam.corners[0]));
     let mm_per_px = CARD_H / long_px;
-    let texel = (mm_per_px / 1.15).max(1.0 / 24.0);
+    let texel = (mm_per_px / 1.15).max(1.0 / 32.0);
     let tex = scene.map(|s| render_card(s, texel));
     let card_mid = cam.corners.iter().fold(p(0.0, 0.0), |s, q| s + *q) * 0.25;
     let reach = cam

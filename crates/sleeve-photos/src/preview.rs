@@ -30,6 +30,13 @@ fn path(img: &mut RgbImage, hom: &Homography, k: f64, pts: &[P], colour: [u8; 3]
     }
 }
 
+/// A square of `size` px at (`x`, `y`) of the shown photo, at full resolution.
+pub fn crop(photo: &Photo, x: u32, y: u32, size: u32) -> RgbImage {
+    let (w, h) = photo.shown.dimensions();
+    let (x, y) = (x.min(w - 1), y.min(h - 1));
+    image::imageops::crop_imm(&photo.shown, x, y, size.min(w - x), size.min(h - y)).to_image()
+}
+
 /// The shown photo scaled to at most `max` px, with the truth over it when `overlay`.
 pub fn preview(photo: &Photo, max: u32, overlay: bool) -> RgbImage {
     let (w, h) = photo.shown.dimensions();

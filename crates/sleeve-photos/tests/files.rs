@@ -101,6 +101,10 @@ fn no_art_colour_is_red() {
         }
         for m in &art.marks {
             assert!(!red(m.colour), "seed {seed}: mark {:?}", m.colour);
+            // "Light map art": no mark is as dark as a dark area (under 25% luminance).
+            let [r, g, b] = m.colour;
+            let lum = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255.0;
+            assert!(lum >= 0.28, "seed {seed}: mark {:?} is dark", m.colour);
         }
         assert!(
             !red(scene.laces_colour),

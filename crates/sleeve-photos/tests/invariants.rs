@@ -301,3 +301,57 @@ fn pixels_sit_where_the_truth_says() {
         }
     }
 }
+
+/// The card's edges lie on the lines between the truth's corners, to a fraction of a pixel,
+/// with pixel centres at integer coordinates (the contract's convention).
+#[test]
+fn card_edges_run_through_the_truth_corners() {
+    for seed in 20..26 {
+        let (scene, cam) = plan(seed);
+        let k = 700.0 / cam.corners[1].dist(cam.corners[2]);
+        let small = cam.scaled(k).clean();
+        let img = develop(Some(&scene), &small, seed);
+        let lum = |q: P| {
+            // Bilinear luminance between pixel centres.
+            let (x0, y0) = (q.x.floor(), q.y.floor());
+            let (fx, fy) = ((q.x - x0) as f32, (q.y - y0) as f32);
+            let px = |x: f64, y: f64| luminance(img.get_pixel(x as u32, y as u32).0.map(f32::from));
+            let top = px(x0, y0) * (1.0 - fx) + px(x0 + 1.0, y0) * fx;
+            let bottom = px(x0, y0 + 1.0) * (1.0 - fx) + px(x0 + 1.0, y0 + 1.0) * fx;
+            top * (1.0 - fy) + bottom * fy
+        };
+        let c = small.corners;
+        let mid = (c[0] + c[1] + c[2] + c[3]) * 0.25;
+        for i in 0..4 {
+            let (a, b) = (c[i], c[(i + 1) % 4]);
+            let on_edge = a + (b - a) * 0.5;
+            let along = (b - a) * (1.0 / a.dist(b));
+            let mut out = P {
+                x: -along.y,
+                y: along.x,
+            };
+            if (on_edge - mid).dot(out) < 0.0 {
+                out = out * -1.0;
+            }
+            let (inner, outer) = (lum(on_edge - out * 4.0), lum(on_edge + out * 4.0));
+            let half = (inner + outer) / 2.0;
+            let steps: Vec<f64> = (-80..=80).map(|s| f64::from(s) * 0.05).collect();
+            let cross = steps.windows(2).find(|w| {
+                let (u, v) = (
+                    lum(on_edge + out * w[0]) - half,
+                    lum(on_edge + out * w[1]) - half,
+                );
+                u.signum() != v.signum()
+            });
+            let t = cross.map(|w| w[0] + 0.025).expect("an edge");
+            assert!(
+                (inner - outer).abs() > 0.03,
+                "seed {seed}: no contrast at edge {i}"
+            );
+            assert!(
+                t.abs() < 0.25,
+                "seed {seed}, edge {i}: the card's edge is {t} px off the truth"
+            );
+        }
+    }
+}
