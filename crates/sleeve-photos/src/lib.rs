@@ -31,6 +31,21 @@
 //!   tables, light fall-off up to 30%, vignetting, one glare patch aimed at a ring, the cross or
 //!   the card, focus blur up to σ 3.5 px and motion blur up to 9 px (per 4,000 px), noise up to
 //!   2.5%, JPEG quality 75–100 or PNG, EXIF orientation tags 1–8 (or none).
+//!
+//! # Readings where the contract leaves a choice (this generator's, not the scanner's)
+//!
+//! * Dark areas keep 1 mm from one another and 0.3 mm from the laces (they never merge or
+//!   cover the laces); the cross's ink keeps the contract's 1 mm from both.
+//! * Ring and cross ink lie wholly on the card, 0.5 mm inside its rounded outline; rings'
+//!   ink is at least 0.2 mm apart ("never touching"); a ring may run over the laces or part of
+//!   a dark area while its centre stays 1 mm clear of their edges.
+//! * Marks are never darker than 28% luminance ("light map art"), so only dark areas, the
+//!   laces and black marker ink are darker.
+//! * Blur limits scale with the photo's long side (σ 3.5 px and 9 px at 4,000 px); vignetting
+//!   takes up to 35% at the photo's corners; the glare patch whitens by up to 60% at its
+//!   middle; the fall-off of up to 30% runs across the card in any direction.
+//! * The card is drawn into a texture of up to 32 texels per mm, then sampled through the
+//!   homography, so the sharpest photos of the largest cards are very slightly soft.
 
 pub mod art;
 pub mod bad;

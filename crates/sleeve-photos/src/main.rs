@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use neverland_sleeve_photos::photo::Format;
-use neverland_sleeve_photos::{bad::bad_files, generate, meta, plan};
+use neverland_sleeve_photos::{HELD_OUT_FROM, bad::bad_files, generate, meta, plan};
 
 const USAGE: &str = "usage: sleeve-photos SEED OUT.jpg|OUT.png\n       sleeve-photos batch --from SEED --count N --out DIR\n       sleeve-photos bad --out DIR [--seed SEED] [--oversize]\n       sleeve-photos preview SEED OUT.png [--max PX] [--truth] [--crop X,Y,SIZE]\n       sleeve-photos survey --from SEED --count N\nseeds 0-9999: tuning split; seeds 1000000 and up: held-out split";
 
@@ -83,6 +83,11 @@ fn batch(args: &[String]) -> Result<(), String> {
     let count = seed_of(opt(args, "--count").ok_or(USAGE)?)?;
     let dir = PathBuf::from(opt(args, "--out").ok_or(USAGE)?);
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    if from + count > HELD_OUT_FROM {
+        eprintln!(
+            "note: seeds from {HELD_OUT_FROM} are the held-out split: score them only at the end of a change"
+        );
+    }
     for seed in from..from + count {
         let photo = generate(seed);
         let ext = match photo.camera.format {
