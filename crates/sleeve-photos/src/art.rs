@@ -159,6 +159,9 @@ pub fn sample_art(d: &mut Draw) -> Art {
         grid,
         marks: Vec::new(),
     };
+    if d.chance(0.3) {
+        frame(d, &mut art);
+    }
     let roads = d.int(0, 4);
     for _ in 0..roads {
         road(d, &mut art);
@@ -178,6 +181,34 @@ fn spot(d: &mut Draw, border: f64, room: f64) -> P {
             return q;
         }
     }
+}
+
+/// A printed frame line just inside the unprinted border, parallel to the card's edges: a
+/// decoy outline that the card's own edge must be told from.
+fn frame(d: &mut Draw, art: &mut Art) {
+    let inset = art.border + d.range(0.3, 2.0);
+    let r = d.range(0.5, 4.0);
+    let (x0, y0, x1, y1) = (inset + r, inset + r, CARD_W - inset - r, CARD_H - inset - r);
+    let centres = [p(x1, y0), p(x1, y1), p(x0, y1), p(x0, y0)];
+    let mut pts = Vec::new();
+    for (i, c) in centres.iter().enumerate() {
+        // Quarter arcs, starting at the top-right corner's upper end and going clockwise.
+        for k in 0..=8 {
+            let a = -std::f64::consts::FRAC_PI_2
+                + (i as f64 + f64::from(k) / 8.0) * std::f64::consts::FRAC_PI_2;
+            pts.push(*c + P::polar(a) * r);
+        }
+    }
+    pts.push(pts[0]);
+    let shape = Shape::Line {
+        pts,
+        w: d.range(0.2, 0.8),
+    };
+    art.marks.push(Mark {
+        shape,
+        colour: pick(d, &INKS),
+        alpha: d.range(0.7, 1.0) as f32,
+    });
 }
 
 /// A smooth wandering path, solid or dashed.

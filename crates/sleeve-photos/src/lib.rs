@@ -18,7 +18,8 @@
 //! # Contents (all within the contract's limits)
 //!
 //! * Card art: parchment, green, blue and brown washes, coastlines, thin grids (sometimes
-//!   parallel to the card's edges), solid and dashed roads, dots, icons, text-like strokes and
+//!   parallel to the card's edges), a printed frame line just inside the border (a decoy
+//!   outline), solid and dashed roads, dots, icons, text-like strokes and
 //!   compass roses whose thin rings fall inside the Hook rings' radius range; never red; nothing
 //!   within 1 mm of the edge (the unprinted border is 1–3 mm).
 //! * 2–4 near-black dark areas 8–30 mm across (quadrilaterals and star-shaped polygons, some
