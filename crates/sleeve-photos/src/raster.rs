@@ -262,7 +262,8 @@ fn paint_ring(t: &mut Texture, r: &Ring) {
     }
 }
 
-/// Marker ink: nearly opaque, the two strokes as one mask so the crossing is not inked twice.
+/// Marker ink: nearly opaque, the two strokes (segment by segment, as the pen's width varies)
+/// as one mask so the crossing is not inked twice.
 fn paint_cross(t: &mut Texture, c: &Cross) {
     let mut lo = p(f64::MAX, f64::MAX);
     let mut hi = p(f64::MIN, f64::MIN);
@@ -271,8 +272,13 @@ fn paint_cross(t: &mut Texture, c: &Cross) {
         hi = p(hi.x.max(q.x + 1.5), hi.y.max(q.y + 1.5));
     }
     let mut m = t.mask(lo, hi);
-    for (s, w) in c.strokes.iter().zip(c.widths) {
-        let line = t.shape_mask(&Shape::Line { pts: s.clone(), w });
+    let segments = (0..2).flat_map(|n| (0..c.strokes[n].len() - 1).map(move |k| (n, k)));
+    for (n, k) in segments {
+        let pts = vec![c.strokes[n][k], c.strokes[n][k + 1]];
+        let line = t.shape_mask(&Shape::Line {
+            pts,
+            w: c.width_at(n, k),
+        });
         for mj in 0..line.h {
             for mi in 0..line.w {
                 let i = (line.x0 + mi).wrapping_sub(m.x0);

@@ -35,9 +35,22 @@ pub struct Ring {
 pub struct Cross {
     pub centre: P,
     pub strokes: [Vec<P>; 2],
+    /// Each stroke's widest width; the pen's pressure narrows it in places, never below 0.8 mm.
     pub widths: [f64; 2],
+    /// Per stroke: how much the width dips (fraction) and the phase of the dips.
+    pub pressure: [(f64, f64); 2],
     pub ink: Rgb,
     pub opacity: f32,
+}
+
+impl Cross {
+    /// Width of stroke `n` along its segment `k`.
+    pub fn width_at(&self, n: usize, k: usize) -> f64 {
+        let (dip, phase) = self.pressure[n];
+        let w = self.widths[n];
+        let wave = 0.5 + 0.5 * (k as f64 * 0.09 + phase).sin();
+        w - (w - 0.8).min(w * dip) * wave
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -313,10 +326,15 @@ fn sample_cross(d: &mut Draw, dark: &[DarkArea], rings: &[Ring]) -> Option<Cross
             stroke(d, centre, a1, arms[0], arms[1]),
             stroke(d, centre, a2, arms[2], arms[3]),
         ];
+        let pressure = [
+            (d.range(0.0, 0.12), d.range(0.0, 6.3)),
+            (d.range(0.0, 0.12), d.range(0.0, 6.3)),
+        ];
         let cross = Cross {
             centre,
             strokes,
             widths,
+            pressure,
             ink,
             opacity,
         };

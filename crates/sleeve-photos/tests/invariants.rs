@@ -117,6 +117,10 @@ fn the_cross_follows_the_contract() {
         with += 1;
         for ((s, w), dir) in c.strokes.iter().zip(c.widths).zip([0, 1]) {
             assert!((0.8..=1.4).contains(&w), "seed {seed}");
+            for k in 0..s.len() - 1 {
+                let wk = c.width_at(dir, k);
+                assert!((0.8..=w).contains(&wk), "seed {seed}: width {wk} of {w}");
+            }
             // The centre line passes through the centre; each arm reaches 3.5–5.5 mm out.
             let through = s
                 .windows(2)
