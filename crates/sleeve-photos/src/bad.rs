@@ -1,5 +1,5 @@
 //! Files for the scanner's error paths, each with the exit status the contract asks for: status 2
-//! for a file that is not a complete image (empty, not an image, truncated) or is larger than
+//! for a file that is not a complete image (empty, not an image, truncated, corrupt) or is larger than
 //! 50 megapixels, status 3 for a readable photo with no card in it.
 
 use image::codecs::png::PngEncoder;
@@ -30,6 +30,12 @@ pub fn bad_files(seed: u64, oversize: bool) -> Vec<BadFile> {
         false,
     );
     let cut = photo.len() * 3 / 5;
+    let photo_png = encode(
+        &develop(Some(&scene), &cam.scaled(0.3), seed),
+        Format::Png,
+        None,
+        false,
+    );
     let table = develop(None, &cam, seed);
     let mut out = vec![
         BadFile {
@@ -49,6 +55,12 @@ pub fn bad_files(seed: u64, oversize: bool) -> Vec<BadFile> {
             bytes: photo[..cut].to_vec(),
             status: 2,
             why: "a sleeve photo cut off at 60%",
+        },
+        BadFile {
+            name: "corrupt.png",
+            bytes: corrupt_png(&photo_png),
+            status: 2,
+            why: "a sleeve photo with damaged pixel data",
         },
         BadFile {
             name: "no-card.jpg",
@@ -82,4 +94,19 @@ fn smallest(cam: &Camera) -> Camera {
     let mp = f64::from(cam.width) * f64::from(cam.height);
     let k = (1001.0 / long).max((1.0e6 / mp).sqrt() * 1.002).min(1.0);
     cam.scaled(k)
+}
+
+/// Flips bytes in the middle of the first IDAT chunk: the file keeps its size and its end, but
+/// its checksum and compressed stream no longer hold.
+fn corrupt_png(png: &[u8]) -> Vec<u8> {
+    let mut out = png.to_vec();
+    let at = png
+        .windows(4)
+        .position(|w| w == b"IDAT")
+        .expect("a PNG has pixel data");
+    let len = u32::from_be_bytes([png[at - 4], png[at - 3], png[at - 2], png[at - 1]]) as usize;
+    for k in 0..16 {
+        out[at + 4 + len / 2 + k] ^= 0x5a;
+    }
+    out
 }

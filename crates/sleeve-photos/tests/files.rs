@@ -54,7 +54,7 @@ fn every_exif_orientation_shows_the_rendered_photo() {
 #[test]
 fn bad_files_are_bad_as_claimed() {
     let files = bad_files(11, false);
-    assert_eq!(files.len(), 4);
+    assert_eq!(files.len(), 5);
     for f in &files {
         match f.name {
             "empty.jpg" => assert!(f.bytes.is_empty()),
@@ -62,6 +62,13 @@ fn bad_files_are_bad_as_claimed() {
             "truncated.jpg" => {
                 assert!(f.bytes.starts_with(&[0xff, 0xd8]), "starts as a JPEG");
                 assert!(!f.bytes.ends_with(&[0xff, 0xd9]), "but has no end marker");
+            }
+            "corrupt.png" => {
+                assert!(f.bytes.starts_with(b"\x89PNG") && f.bytes.ends_with(b"IEND\xaeB`\x82"));
+                assert!(
+                    image::load_from_memory(&f.bytes).is_err(),
+                    "the damage is caught"
+                );
             }
             "no-card.jpg" => {
                 let img = shown(&f.bytes).unwrap();
