@@ -83,12 +83,12 @@ fn batch(args: &[String]) -> Result<(), String> {
     let count = seed_of(opt(args, "--count").ok_or(USAGE)?)?;
     let dir = PathBuf::from(opt(args, "--out").ok_or(USAGE)?);
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
-    if from + count > HELD_OUT_FROM {
+    if from.saturating_add(count) > HELD_OUT_FROM {
         eprintln!(
             "note: seeds from {HELD_OUT_FROM} are the held-out split: score them only at the end of a change"
         );
     }
-    for seed in from..from + count {
+    for seed in from..from.saturating_add(count) {
         let photo = generate(seed);
         let ext = match photo.camera.format {
             Format::Jpeg(_) => "jpg",
@@ -153,7 +153,7 @@ fn preview(args: &[String]) -> Result<(), String> {
 fn survey(args: &[String]) -> Result<(), String> {
     let from = seed_of(opt(args, "--from").ok_or(USAGE)?)?;
     let count = seed_of(opt(args, "--count").ok_or(USAGE)?)?;
-    for seed in from..from + count {
+    for seed in from..from.saturating_add(count) {
         let (scene, cam) = plan(seed);
         println!("{}", meta(seed, &scene, &cam));
     }
