@@ -78,10 +78,22 @@ async fn play_through(
     seed: u64,
     campaign: Option<i64>,
 ) -> (PansView, Vec<f64>) {
+    play_through_with(c, setup(n), seed, campaign, false).await
+}
+
+/// `play_through` with a chosen set-up; `hook_on_cross` puts a Hook ring on every cross, so the
+/// Explore that finds a Child often meets Hook too.
+async fn play_through_with(
+    c: &Companion,
+    s: Setup,
+    seed: u64,
+    campaign: Option<i64>,
+    hook_on_cross: bool,
+) -> (PansView, Vec<f64>) {
     let board = Board::builtin();
     let mut view = c
         .new_pans_game(NewPansGame {
-            setup: setup(n),
+            setup: s,
             seed: Some(seed.to_string()),
             campaign,
         })
@@ -105,7 +117,14 @@ async fn play_through(
             break;
         };
         view = match cmd {
-            PansCommand::SetSleeve { player, sleeve } => {
+            PansCommand::SetSleeve { player, mut sleeve } => {
+                if hook_on_cross {
+                    sleeve.hooks.push(Ring {
+                        x: sleeve.cross.x + 0.5,
+                        y: sleeve.cross.y + 0.5,
+                        r: 15.0,
+                    });
+                }
                 // What the service will hold: the card-millimetre entry mapped back to the board.
                 let card = to_card(&sleeve, &board);
                 let exact = card_to_board(&board, &card);
@@ -549,4 +568,47 @@ async fn hands_go_to_the_seat_with_the_tablet_and_sleeves_are_shown_at_the_end()
     assert!(shown.len() >= 2);
     let revealed = all_numbers(&shown);
     assert!(secrets.iter().any(|s| revealed.contains(s)));
+}
+
+/// Games lost on the Explore that also reached the cross, for every reading and player count:
+/// no answer, history entry or stored public log entry holds a hidden number, and the verdict
+/// that lost the game announces no Child.
+#[tokio::test]
+async fn games_lost_and_won_on_the_same_explore_keep_the_cross_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let mut lost_on_explore = 0;
+    for (i, within) in Within::OFFERED.into_iter().enumerate() {
+        for n in 2..=5 {
+            let mut s = setup(n);
+            s.within = Some(within);
+            s.events = vec!["crocodile-tick".into(), "hooks-spyglass".into()];
+            let (view, secrets) = play_through_with(&c, s, (i * 10 + n) as u64, None, true).await;
+            let logged = all_numbers(&c.store().commands(view.game.id).await.unwrap());
+            for x in &secrets {
+                assert!(!logged.contains(x), "the public log holds {x}");
+            }
+            // A refusal after the end names no hidden number either.
+            let e = c
+                .pans_command(view.game.id, PansCommand::EndTurn)
+                .await
+                .unwrap_err();
+            for x in &secrets {
+                assert!(!e.message.contains(&x.to_string()), "{}", e.message);
+            }
+            if view.game.status == "lost"
+                && let Some(last) = view.history.first()
+                && let Some(neverland_pans_island::game::Verdict::Explore {
+                    hook_encountered: true,
+                    child_found,
+                    ..
+                }) = last.verdict
+            {
+                assert!(!child_found, "a lost game announces a found Child");
+                assert!(view.state.lost_children < view.state.lost_child_spaces);
+                lost_on_explore += 1;
+            }
+        }
+    }
+    assert!(lost_on_explore > 0, "no game was lost on an Explore");
 }
