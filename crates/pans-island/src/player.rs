@@ -422,40 +422,8 @@ impl Players {
         let r = view.explore_radius;
         let h: Point = view.players[p].at.into();
         let goal = self.best_centre(&w, r, None);
-        let d = h.dist(goal);
-        if d > 0.9 * r {
-            let hero = view.players[p].hero;
-            let reach = if hero == crate::heroes::Hero::TinkerBell {
-                if view.magic_powder {
-                    f64::INFINITY
-                } else {
-                    g.rules.movement + g.rules.tinker_bell_bonus
-                }
-            } else {
-                g.rules.movement
-            };
-            let len = (d - 0.8 * r).min(reach * 0.99);
-            let mut tries = Vec::new();
-            for (scale, angle) in [
-                (1.0, 0.0),
-                (0.75, 0.0),
-                (1.0, 0.5),
-                (1.0, -0.5),
-                (0.5, 0.0),
-                (0.75, 1.0),
-                (0.75, -1.0),
-                (0.25, 0.0),
-            ] {
-                let a = bearing(h, goal) + angle;
-                let l = len * scale;
-                tries.push(Command::Move {
-                    path: vec![Xy {
-                        x: h.x + l * a.cos(),
-                        y: h.y + l * a.sin(),
-                    }],
-                });
-            }
-            done.extend(apply_first(g, tries));
+        if h.dist(goal) > 0.9 * r {
+            done.extend(apply_first(g, move_tries(&view, p, goal)));
         }
         let view = g.public_view();
         let at: Point = view.players[p].at.into();
@@ -490,6 +458,45 @@ impl Players {
         }
         done
     }
+}
+
+/// Moves towards `goal`, stopping short by most of an exploration radius: the straight path
+/// first, then shorter ones and other headings (the engine refuses a path out of the blue part).
+fn move_tries(view: &PublicView, p: usize, goal: Point) -> Vec<Command> {
+    let h: Point = view.players[p].at.into();
+    let r = view.explore_radius;
+    let reach = if view.players[p].hero == crate::heroes::Hero::TinkerBell {
+        if view.magic_powder {
+            f64::INFINITY
+        } else {
+            view.movement + view.tinker_bell_bonus
+        }
+    } else {
+        view.movement
+    };
+    let len = (h.dist(goal) - 0.8 * r).min(reach * 0.99);
+    [
+        (1.0, 0.0),
+        (0.75, 0.0),
+        (1.0, 0.5),
+        (1.0, -0.5),
+        (0.5, 0.0),
+        (0.75, 1.0),
+        (0.75, -1.0),
+        (0.25, 0.0),
+    ]
+    .into_iter()
+    .map(|(scale, angle)| {
+        let a = bearing(h, goal) + angle;
+        let l = len * scale;
+        Command::Move {
+            path: vec![Xy {
+                x: h.x + l * a.cos(),
+                y: h.y + l * a.sin(),
+            }],
+        }
+    })
+    .collect()
 }
 
 fn other(p: Pile) -> Pile {

@@ -153,6 +153,7 @@ export const en = {
   "pans.reveal.line": "Sleeve {n}, held by {hero}: the cross at {x}, {y} mm; {hooks} Hook circle(s), {dark} dark area(s)",
   "pans.verdict.explore.lost": "Round {round}, {hero} explored: {hook}; the game ended there",
   "games.new.pans.within": "House rule: when is a Hook circle within the exploration circle (and within a Camp)?",
+  "pans.within": "House rule for Hook circles in a circle or a Camp: {reading}",
   "within.centre": "Its centre is inside (our reading of the rulebook)",
   "within.touching": "Any part of it touches (harder)",
   "within.mostly": "More than half of it is inside (easier)",
