@@ -45,6 +45,13 @@ test("a campaign game is lost to Captain Hook and the envelope changes", async (
     const end = await session.wait(until.elementLocated(byTestId("end")), 10000);
     assert.equal(await end.getAttribute("data-outcome"), "lost");
     await screenshot(session, "campaign-03-lost");
+    // The Explore that lost the game says nothing about a Child; now every sleeve can be shown.
+    assert.doesNotMatch(await (await session.findElement(byTestId("verdict"))).getText(), /Child|Not here/);
+    await tap(session, "reveal");
+    const revealed = await session.wait(until.elementLocated(byTestId("revealed")), 10000);
+    assert.match(await revealed.getText(), /Sleeve 1, held by Peter Pan[\s\S]*Sleeve 2, held by Wendy/);
+    assert.equal((await session.findElements(byTestId("revealed-1"))).length, 1);
+    await screenshot(session, "campaign-03b-revealed");
 
     await tap(session, "to-campaign");
     const games = await session.wait(until.elementLocated(byTestId("campaign-games")), 10000);

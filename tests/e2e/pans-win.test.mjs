@@ -32,7 +32,6 @@ test("a three-player game is won with the fourth Lost Child", async () => {
   const { session } = await openApp();
   try {
     for (const h of ["peter-pan", "wendy", "tiger-lily"]) await tap(session, `hero-${h}`);
-    await (await session.findElement(byTestId("pans-seed"))).sendKeys("5");
     await tap(session, "start-pans");
     const checklist = await session.wait(until.elementLocated(byTestId("setup-checklist")), 10000);
     assert.match(await checklist.getText(), /for 3 players 5 Distance and 7 Direction/);
@@ -71,7 +70,9 @@ test("a three-player game is won with the fourth Lost Child", async () => {
     await session.wait(async () => (await phase(session)) === "act", 10000);
     // Peter Pan finds nothing; the verdict is undone, and the record says so.
     assert.match(await exploreWhereStanding(session), /No sign of Hook[\s\S]*Not here/);
+    // Taking back a verdict the table heard is asked first.
     await tap(session, "undo");
+    await tap(session, "undo-yes");
     const withdrawn = await session.wait(until.elementLocated(byTestId("withdrawn")), 10000);
     assert.match(await withdrawn.getText(), /undone after the referee had answered: Round 1, Peter Pan explored: No sign of Hook · Not here/);
     await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", withdrawn);

@@ -112,8 +112,12 @@ enum PansCmd {
         /// Event cards in play, by id (comma-separated).
         #[arg(long, value_delimiter = ',')]
         events: Vec<String>,
+        /// The reading of "within the circle": centre (default), touching or mostly.
+        #[arg(long, default_value = "centre", value_parser = ["centre", "touching", "mostly"])]
+        within: String,
     },
-    /// Play G games with a simple legal-move bot; print wins, losses and games per second.
+    /// Play G games with a bot; print wins, losses and games per second. `--bot player` (the
+    /// default) knows only its own seat; `--bot seer` is the legal-move bot that sees the crosses.
     Simulate {
         #[arg(long, value_parser = clap::value_parser!(u8).range(2..=5))]
         players: u8,
@@ -121,6 +125,11 @@ enum PansCmd {
         games: u32,
         #[arg(long)]
         seed: u64,
+        /// The reading of "within the circle": centre (default), touching or mostly.
+        #[arg(long, default_value = "centre", value_parser = ["centre", "touching", "mostly"])]
+        within: String,
+        #[arg(long, default_value = "player", value_parser = ["player", "seer"])]
+        bot: String,
     },
     /// Replay a campaign's Event envelope from its seed and the games' outcomes.
     Campaign {
@@ -251,14 +260,16 @@ fn parse_corners(
 fn pans(command: PansCmd) -> Result<(), String> {
     use neverland_pans_island::board::Board;
     use neverland_pans_island::campaign::Campaign;
+    use neverland_pans_island::check::Within;
     use neverland_pans_island::content::{Events, Visions};
     use neverland_pans_island::game::{Game, Outcome, Setup};
     use neverland_pans_island::heroes::Hero;
 
-    let setup = |players: u8, events: Vec<String>| Setup {
+    let setup = |players: u8, events: Vec<String>, within: &str| Setup {
         heroes: Hero::ALL[..players as usize].to_vec(),
         first_player: 0,
         events,
+        within: Within::OFFERED.into_iter().find(|w| w.id() == within),
     };
     match command {
         PansCmd::Scan { .. } => unreachable!("handled in main"),
@@ -273,6 +284,7 @@ fn pans(command: PansCmd) -> Result<(), String> {
             players,
             seed,
             events,
+            within,
         } => {
             let all = Events::builtin();
             let chosen = events
@@ -286,7 +298,7 @@ fn pans(command: PansCmd) -> Result<(), String> {
                 &Board::builtin(),
                 &Visions::builtin(),
                 &chosen,
-                &setup(players, events.clone()),
+                &setup(players, events.clone(), &within),
                 seed,
             )
             .map_err(|e| e.to_string())?;
@@ -296,15 +308,27 @@ fn pans(command: PansCmd) -> Result<(), String> {
             players,
             games,
             seed,
+            within,
+            bot,
         } => {
             let (board, visions) = (Board::builtin(), Visions::builtin());
             let started = std::time::Instant::now();
             let (mut won, mut lost, mut stalled, mut commands) = (0u32, 0u32, 0u32, 0usize);
             for i in 0..games {
                 let game_seed = seed.wrapping_add(i as u64);
-                let g = Game::new(&board, &visions, &[], &setup(players, vec![]), game_seed)
-                    .map_err(|e| e.to_string())?;
-                let (outcome, log, _) = neverland_pans_island::sim::play(g, game_seed, 100_000);
+                let g = Game::new(
+                    &board,
+                    &visions,
+                    &[],
+                    &setup(players, vec![], &within),
+                    game_seed,
+                )
+                .map_err(|e| e.to_string())?;
+                let (outcome, log, _) = if bot == "seer" {
+                    neverland_pans_island::sim::play(g, game_seed, 100_000)
+                } else {
+                    neverland_pans_island::player::play(g, game_seed, 100_000)
+                };
                 commands += log.len();
                 match outcome {
                     Some(Outcome::Won) => won += 1,
@@ -315,7 +339,7 @@ fn pans(command: PansCmd) -> Result<(), String> {
             let secs = started.elapsed().as_secs_f64();
             println!(
                 "{}",
-                json!({"players": players, "games": games, "won": won, "lost": lost, "unfinished": stalled,
+                json!({"players": players, "games": games, "within": within, "bot": bot, "won": won, "lost": lost, "unfinished": stalled,
                        "commands": commands, "seconds": secs, "games_per_second": games as f64 / secs})
             );
         }

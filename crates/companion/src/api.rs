@@ -31,7 +31,9 @@ macro_rules! for_each_command {
             campaign(campaign_id: i64) -> $crate::pans::CampaignView;
             new_pans_game(args: $crate::pans::NewPansGame) -> $crate::pans::PansView;
             pans_game(game_id: i64) -> $crate::pans::PansView;
-            pans_hand(game_id: i64, player: usize) -> $crate::pans::PansHand;
+            pans_claim_seat(game_id: i64, player: usize) -> $crate::pans_seat::SeatPass;
+            pans_hand(game_id: i64, seat: $crate::pans_seat::SeatPass) -> $crate::pans::PansHand;
+            pans_reveal(game_id: i64) -> Vec<$crate::pans_seat::RevealedSleeve>;
             pans_command(game_id: i64, command: $crate::pans::PansCommand) -> $crate::pans::PansView;
             set_sleeve(game_id: i64, player: usize, sleeve: $crate::pans::CardSleeve) -> $crate::pans::PansView;
             pans_undo(game_id: i64) -> $crate::pans::PansView;
@@ -190,6 +192,9 @@ pub fn typescript_bindings() -> String {
         crate::pans::NewPansGame,
         crate::pans::CardSleeve,
         crate::pans::PansStep,
+        crate::pans_seat::SeatPass,
+        crate::pans_seat::RevealedSleeve,
+        neverland_pans_island::check::Within,
         crate::pans::PansHistoryItem,
         crate::pans::PansView,
         crate::pans::BoardView,

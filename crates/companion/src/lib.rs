@@ -8,6 +8,7 @@ pub mod api;
 pub mod error;
 pub mod packs;
 pub mod pans;
+pub mod pans_seat;
 pub mod service;
 pub mod table;
 pub mod timeline;

@@ -158,13 +158,13 @@ pub struct PansView {
     pub withdrawn: Vec<PansHistoryItem>,
 }
 
-struct Loaded {
-    row: neverland_store::GameRow,
-    setup: Setup,
-    log: Vec<Entry<PansStep>>,
-    secrets: Vec<(usize, SleeveInput)>,
-    timeline: Timeline<PansStep>,
-    game: Game,
+pub(crate) struct Loaded {
+    pub(crate) row: neverland_store::GameRow,
+    pub(crate) setup: Setup,
+    pub(crate) log: Vec<Entry<PansStep>>,
+    pub(crate) secrets: Vec<(usize, SleeveInput)>,
+    pub(crate) timeline: Timeline<PansStep>,
+    pub(crate) game: Game,
 }
 
 fn refused(e: game::Refusal) -> AppError {
@@ -359,6 +359,13 @@ impl Companion {
             Some(text) => parse_seed(text)?,
         };
         let mut args = args;
+        // A new game always stores its reading of "within the circle" (the default unless the
+        // players chose another), so that replay never depends on today's default.
+        args.setup.within = Some(
+            args.setup
+                .within
+                .unwrap_or(neverland_pans_island::check::Within::DEFAULT),
+        );
         if let Some(campaign_id) = args.campaign {
             let c = self.campaign(campaign_id).await?;
             if let Some(g) = c.in_progress {
@@ -400,7 +407,7 @@ impl Companion {
         self.pans_game(row.id).await
     }
 
-    async fn load_pans(&self, game_id: i64) -> Result<Loaded, AppError> {
+    pub(crate) async fn load_pans(&self, game_id: i64) -> Result<Loaded, AppError> {
         let row = self
             .row_of_kind(game_id, KIND_PANS, "a Pan's Island game")
             .await?;
@@ -485,22 +492,6 @@ impl Companion {
             game: summary(loaded.row),
             history,
             withdrawn,
-        })
-    }
-
-    /// A player's hand of Visions (their own screen asks for it while they hold the tablet).
-    pub async fn pans_hand(&self, game_id: i64, player: usize) -> Result<PansHand, AppError> {
-        let loaded = self.load_pans(game_id).await?;
-        let view = loaded.game.holder_view(player).ok_or_else(|| {
-            AppError::new(
-                ErrorCode::InvalidInput,
-                format!("there is no seat {}", player + 1),
-            )
-        })?;
-        Ok(PansHand {
-            player,
-            hand: view.hand,
-            mini_card: view.mini_card,
         })
     }
 

@@ -18,6 +18,7 @@ const IN_PROGRESS: &str = "in-progress";
 pub struct Companion {
     store: Store,
     fresh_seed: Box<dyn Fn() -> u64 + Send + Sync>,
+    seat_passes: crate::pans_seat::SeatPasses,
 }
 
 /// The built-in pack a saved Legacy game names; a version this app does not have is refused.
@@ -41,13 +42,23 @@ pub(crate) fn legacy_pack_of(row: &GameRow) -> Result<&'static neverland_legacy:
     Ok(pack)
 }
 
+/// A Pan's Island seed fixes every Vision pile and hand: no view shows it.
+fn seed_shown(row: &GameRow) -> String {
+    if row.kind == crate::pans::KIND_PANS {
+        String::new()
+    } else {
+        row.seed.to_string()
+    }
+}
+
 pub(crate) fn summary(row: GameRow) -> GameSummary {
+    let seed = seed_shown(&row);
     GameSummary {
         id: row.id,
         kind: row.kind,
         pack_id: row.pack_id,
         pack_version: row.pack_version,
-        seed: row.seed.to_string(),
+        seed,
         title: row.title,
         created_at_ms: row.created_at_ms,
         updated_at_ms: row.updated_at_ms,
@@ -76,7 +87,12 @@ impl Companion {
         Ok(Companion {
             store: Store::open(path).await?,
             fresh_seed: Box::new(fresh_seed),
+            seat_passes: Default::default(),
         })
+    }
+
+    pub(crate) fn seat_passes(&self) -> &crate::pans_seat::SeatPasses {
+        &self.seat_passes
     }
 
     pub fn store(&self) -> &Store {

@@ -5,8 +5,10 @@
 use base64::Engine as _;
 use neverland_chance::Chance;
 use neverland_companion::pans::{CardSleeve, NewPansGame, PansCommand, PansView, card_to_board};
+use neverland_companion::pans_seat::SeatPass;
 use neverland_companion::{Companion, ErrorCode};
 use neverland_pans_island::board::Board;
+use neverland_pans_island::check::Within;
 use neverland_pans_island::content::Visions;
 use neverland_pans_island::game::{Game, Ring, Setup, SleeveInput, Xy};
 use neverland_pans_island::heroes::Hero;
@@ -17,6 +19,7 @@ fn setup(n: usize) -> Setup {
         heroes: Hero::ALL[..n].to_vec(),
         first_player: 0,
         events: vec![],
+        within: None,
     }
 }
 
@@ -75,10 +78,22 @@ async fn play_through(
     seed: u64,
     campaign: Option<i64>,
 ) -> (PansView, Vec<f64>) {
+    play_through_with(c, setup(n), seed, campaign, false).await
+}
+
+/// `play_through` with a chosen set-up; `hook_on_cross` puts a Hook ring on every cross, so the
+/// Explore that finds a Child often meets Hook too.
+async fn play_through_with(
+    c: &Companion,
+    s: Setup,
+    seed: u64,
+    campaign: Option<i64>,
+    hook_on_cross: bool,
+) -> (PansView, Vec<f64>) {
     let board = Board::builtin();
     let mut view = c
         .new_pans_game(NewPansGame {
-            setup: setup(n),
+            setup: s,
             seed: Some(seed.to_string()),
             campaign,
         })
@@ -102,7 +117,14 @@ async fn play_through(
             break;
         };
         view = match cmd {
-            PansCommand::SetSleeve { player, sleeve } => {
+            PansCommand::SetSleeve { player, mut sleeve } => {
+                if hook_on_cross {
+                    sleeve.hooks.push(Ring {
+                        x: sleeve.cross.x + 0.5,
+                        y: sleeve.cross.y + 0.5,
+                        r: 15.0,
+                    });
+                }
                 // What the service will hold: the card-millimetre entry mapped back to the board.
                 let card = to_card(&sleeve, &board);
                 let exact = card_to_board(&board, &card);
@@ -421,13 +443,7 @@ async fn an_undone_verdict_stays_in_the_record() {
         (5, 7)
     );
     let mut minis: Vec<u8> = Vec::new();
-    for p in 0..3 {
-        minis.push(c.pans_hand(id, p).await.unwrap().mini_card);
-    }
-    minis.sort();
-    minis.dedup();
-    assert_eq!(minis.len(), 3, "three different mini-cards");
-    let mut mirror = Game::new(&board, &Visions::builtin(), &[], &s, 21).unwrap();
+    let mut mirror = Game::new(&board, &Visions::builtin(), &[], &view.setup, 21).unwrap();
     let mut rng = Chance::from_seed(77);
     let mut crosses = Vec::new();
     // The bot plays until the referee has answered once.
@@ -447,12 +463,20 @@ async fn an_undone_verdict_stays_in_the_record() {
                         sleeve: card_to_board(&board, &card),
                     })
                     .unwrap();
+                // The holder says "I am …" and sees their own mini-card.
+                if minis.len() < 3 {
+                    let pass = c.pans_claim_seat(id, player).await.unwrap();
+                    minis.push(c.pans_hand(id, pass).await.unwrap().mini_card);
+                }
                 c.set_sleeve(id, player, card).await.unwrap()
             }
             other => c.pans_command(id, other).await.unwrap(),
         };
         assert!(view.withdrawn.is_empty());
     }
+    minis.sort();
+    minis.dedup();
+    assert_eq!(minis.len(), 3, "three different mini-cards");
     let shown = view.history[0].clone();
     assert_eq!(view.state.verdicts.last(), shown.verdict.as_ref());
     // Undoing it is allowed, and the record keeps what was shown.
@@ -477,4 +501,114 @@ async fn an_undone_verdict_stays_in_the_record() {
         again.pans_game(id).await.unwrap().withdrawn,
         after.withdrawn
     );
+}
+
+/// A hand is answered only to the seat holding the tablet, after "I am …", and only to the pass
+/// issued last; the seed is in no view; the sleeves are shown once the game has ended.
+#[tokio::test]
+async fn hands_go_to_the_seat_with_the_tablet_and_sleeves_are_shown_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let board = Board::builtin();
+    let view = c
+        .new_pans_game(NewPansGame {
+            setup: setup(3),
+            seed: Some("5".into()),
+            campaign: None,
+        })
+        .await
+        .unwrap();
+    let id = view.game.id;
+    assert_eq!(view.game.seed, "", "the seed is not shown");
+    assert!(
+        c.list_games()
+            .await
+            .unwrap()
+            .iter()
+            .all(|g| g.seed.is_empty())
+    );
+    assert_eq!(view.setup.within, Some(Within::DEFAULT));
+    // Seat 1 has no sleeve yet, but seat 0 holds the tablet first.
+    let e = c.pans_claim_seat(id, 1).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand);
+    let first = c.pans_claim_seat(id, 0).await.unwrap();
+    assert_eq!(c.pans_hand(id, first.clone()).await.unwrap().player, 0);
+    // A made-up pass, or one for another seat, is refused.
+    let forged = SeatPass {
+        pass: "0".repeat(32),
+        ..first.clone()
+    };
+    assert!(c.pans_hand(id, forged).await.is_err());
+    let other_seat = SeatPass {
+        player: 1,
+        ..first.clone()
+    };
+    assert!(c.pans_hand(id, other_seat).await.is_err());
+    assert!(c.pans_reveal(id).await.is_err(), "no reveal while playing");
+    // Seat 0 confirms; the tablet passes to seat 1, whose claim revokes seat 0's pass.
+    let mut mirror = Game::new(&board, &Visions::builtin(), &[], &view.setup, 5).unwrap();
+    let sleeve = sim::random_sleeve(&mirror, &mut Chance::from_seed(3));
+    let card = to_card(&sleeve, &board);
+    mirror
+        .apply(&PansCommand::SetSleeve {
+            player: 0,
+            sleeve: card_to_board(&board, &card),
+        })
+        .unwrap();
+    c.set_sleeve(id, 0, card).await.unwrap();
+    let second = c.pans_claim_seat(id, 1).await.unwrap();
+    assert!(
+        c.pans_hand(id, first).await.is_err(),
+        "the old pass is revoked"
+    );
+    assert_eq!(c.pans_hand(id, second).await.unwrap().player, 1);
+    // The whole game to its end: then every sleeve it used can be shown.
+    let (ended, secrets) = play_through(&c, 2, 9, None).await;
+    let shown = c.pans_reveal(ended.game.id).await.unwrap();
+    assert!(shown.len() >= 2);
+    let revealed = all_numbers(&shown);
+    assert!(secrets.iter().any(|s| revealed.contains(s)));
+}
+
+/// Games lost on the Explore that also reached the cross, for every reading and player count:
+/// no answer, history entry or stored public log entry holds a hidden number, and the verdict
+/// that lost the game announces no Child.
+#[tokio::test]
+async fn games_lost_and_won_on_the_same_explore_keep_the_cross_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let mut lost_on_explore = 0;
+    for (i, within) in Within::OFFERED.into_iter().enumerate() {
+        for n in 2..=5 {
+            let mut s = setup(n);
+            s.within = Some(within);
+            s.events = vec!["crocodile-tick".into(), "hooks-spyglass".into()];
+            let (view, secrets) = play_through_with(&c, s, (i * 10 + n) as u64, None, true).await;
+            let logged = all_numbers(&c.store().commands(view.game.id).await.unwrap());
+            for x in &secrets {
+                assert!(!logged.contains(x), "the public log holds {x}");
+            }
+            // A refusal after the end names no hidden number either.
+            let e = c
+                .pans_command(view.game.id, PansCommand::EndTurn)
+                .await
+                .unwrap_err();
+            for x in &secrets {
+                assert!(!e.message.contains(&x.to_string()), "{}", e.message);
+            }
+            if view.game.status == "lost"
+                && let Some(last) = view.history.first()
+                && let Some(neverland_pans_island::game::Verdict::Explore {
+                    hook_encountered: true,
+                    child_found,
+                    ..
+                }) = last.verdict
+            {
+                assert!(!child_found, "a lost game announces a found Child");
+                assert!(view.state.lost_children < view.state.lost_child_spaces);
+                lost_on_explore += 1;
+            }
+        }
+    }
+    assert!(lost_on_explore > 0, "no game was lost on an Explore");
 }

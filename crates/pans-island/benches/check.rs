@@ -37,6 +37,7 @@ fn situation() -> Situation {
         })
         .collect();
     Situation {
+        within: neverland_pans_island::check::Within::Touching,
         explore_radius: 40.0,
         camp_radius: 55.0,
         cross: Some(Point { x: 333.3, y: 444.4 }),

@@ -1,13 +1,13 @@
 //! The referee check of `../shared/spec/pans-check.md`: a situation in, a verdict out.
 //!
 //! Readings of the geometry the rulebook leaves open (see `docs/rules-interpretations.md`):
-//! a Hook circle is wholly active or wholly inactive, decided by its centre (hidden when the
-//! centre lies in a dark area, boundary included; neutralised when the centre lies within a
-//! Camp's outer perimeter, rim included); an active Hook circle is met when an exploration
-//! circle reaches any part of it (touching counts); the Child is found when the cross lies in an
+//! a Hook circle is hidden when its centre lies in a dark area (boundary included); whether a
+//! Hook circle is "within" an exploration circle or a Camp's outer perimeter follows the game's
+//! [`Within`] reading (one predicate for both); the Child is found when the cross lies in an
 //! exploration circle, rim included.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::geometry::{Circle, Point, Polygon};
 
@@ -66,11 +66,63 @@ struct RawAction {
 #[derive(Deserialize)]
 struct RawSituation {
     format: String,
+    #[serde(default)]
+    within: Option<Within>,
     explore_radius_mm: f64,
     camp_radius_mm: f64,
     sleeve: RawSleeve,
     camps: Vec<RawPoint>,
     action: RawAction,
+}
+
+/// When a Hook circle counts as "within" a circle (an exploration circle, or a Camp's outer
+/// perimeter): the reading of the rulebook's "within the circle of exploration", chosen at
+/// set-up as a house rule and stored with the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "kebab-case")]
+pub enum Within {
+    /// Its centre lies in the circle, rim included (the project's default reading).
+    Centre,
+    /// Any part of it touches the circle.
+    Touching,
+    /// More than half of its area lies in the circle.
+    Mostly,
+    /// Games stored before the reading was a choice: met when touching, neutralised by a Camp
+    /// when its centre is inside. Kept so that those games replay exactly; not offered.
+    Original,
+}
+
+impl Within {
+    /// The reading a new game gets unless the players choose another.
+    pub const DEFAULT: Within = Within::Centre;
+    /// The readings offered at set-up.
+    pub const OFFERED: [Within; 3] = [Within::Centre, Within::Touching, Within::Mostly];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Within::Centre => "centre",
+            Within::Touching => "touching",
+            Within::Mostly => "mostly",
+            Within::Original => "original",
+        }
+    }
+
+    /// Is the Hook ring within the exploration circle?
+    pub fn met(self, ring: &Circle, circle: &Circle) -> bool {
+        match self {
+            Within::Touching | Within::Original => circle.meets(ring),
+            Within::Centre => circle.contains(ring.c),
+            Within::Mostly => circle.mostly_covers(ring),
+        }
+    }
+
+    /// Is the Hook ring within the Camp's outer perimeter (and so neutralised)?
+    pub fn neutralised(self, ring: &Circle, camp: &Circle) -> bool {
+        match self {
+            Within::Original => camp.contains(ring.c),
+            other => other.met(ring, camp),
+        }
+    }
 }
 
 /// What the active player does.
@@ -83,6 +135,7 @@ pub enum Kind {
 /// A validated situation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Situation {
+    pub within: Within,
     pub explore_radius: f64,
     pub camp_radius: f64,
     pub cross: Option<Point>,
@@ -192,6 +245,14 @@ impl Situation {
                     .map(Polygon)
             })
             .collect::<Result<Vec<_>, CheckError>>()?;
+        if let Some(x) = cross
+            && dark_areas.iter().any(|d| d.contains(x))
+        {
+            return Err(err(
+                "sleeve.cross",
+                "the cross lies in a dark area, where the rules forbid drawing it",
+            ));
+        }
         let camps = raw
             .camps
             .iter()
@@ -229,6 +290,7 @@ impl Situation {
             .map(|(i, c)| point(&format!("action.circles[{i}]"), c))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Situation {
+            within: raw.within.unwrap_or(Within::DEFAULT),
             explore_radius,
             camp_radius,
             cross,
@@ -240,14 +302,19 @@ impl Situation {
         })
     }
 
-    /// A Hook circle counts unless a dark area hides its centre or a Camp's outer perimeter
-    /// holds its centre.
+    /// A Hook circle counts unless a dark area hides its centre or it lies within a Camp's
+    /// outer perimeter (by the game's reading of "within").
     pub fn hook_counts(&self, hook: &Circle) -> bool {
         !self.dark_areas.iter().any(|d| d.contains(hook.c))
-            && !self
-                .camps
-                .iter()
-                .any(|c| c.dist(hook.c) <= self.camp_radius)
+            && !self.camps.iter().any(|c| {
+                self.within.neutralised(
+                    hook,
+                    &Circle {
+                        c: *c,
+                        r: self.camp_radius,
+                    },
+                )
+            })
     }
 
     fn observation(&self) -> impl Iterator<Item = Circle> + '_ {
@@ -262,7 +329,7 @@ impl Situation {
         // The cheap distance test first; dark areas and Camps only for rings within reach.
         self.hooks
             .iter()
-            .filter(|h| self.observation().any(|o| o.meets(h)))
+            .filter(|h| self.observation().any(|o| self.within.met(h, &o)))
             .any(|h| self.hook_counts(h))
     }
 

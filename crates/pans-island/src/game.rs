@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::board::Board;
-use crate::check::{Kind, Situation};
+use crate::check::{Kind, Situation, Within};
 use crate::content::{Back, Event, Pile, VisionCard, Visions};
 use crate::geometry::{Circle, Point, Polygon, path_length};
 use crate::heroes::{Hero, Reposition};
@@ -28,6 +28,13 @@ pub struct Setup {
     /// Ids of the Event cards in play (from the campaign's envelope).
     #[serde(default)]
     pub events: Vec<String>,
+    /// The house rule for "within the circle" (a Hook ring in an exploration circle or a
+    /// Camp). New games always store it; a game stored before it existed has none and replays
+    /// with the original readings ([`Within::Original`], and the Visions steps B and C allowed
+    /// before A).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub within: Option<Within>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
@@ -97,8 +104,15 @@ pub enum Command {
     StartActing,
     /// The active player moves along the drawn path (the points after the Hero's position).
     Move { path: Vec<Xy> },
-    /// The active player sets up a Camp with the template centred here.
-    Camp { centre: Xy },
+    /// The active player sets up a Camp with the template centred here. `special`: Peter Pan
+    /// under The Magic Powder checks the special space (an additional Camp, also while shared
+    /// Camp spaces remain).
+    Camp {
+        centre: Xy,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        special: Option<bool>,
+    },
     /// The active player explores with these Exploration Circles.
     Explore { circles: Vec<Xy> },
     /// Peter Pan's Uncover Hook.
@@ -204,6 +218,10 @@ struct Player {
 #[derive(Debug, Clone)]
 pub struct Game {
     board: Board,
+    within: Within,
+    /// Steps A, B, C of Receive the Visions in the rulebook's order (false only for games
+    /// stored before the order was enforced).
+    visions_in_order: bool,
     cards: Vec<VisionCard>,
     pub rules: Rules,
     piles: [Vec<usize>; 2],
@@ -246,6 +264,16 @@ pub struct PublicView {
     pub players: Vec<PlayerPublic>,
     pub verdicts: Vec<Verdict>,
     pub magic_powder: bool,
+    /// The reading of "within the circle" this game is played with.
+    pub within: Within,
+    /// The special Camp space (Peter Pan under The Magic Powder) is still unchecked.
+    pub special_camp_left: bool,
+    /// The radii and the template length the table plays with (after the Events): the
+    /// screen's preview circles and reach use them.
+    pub explore_radius: f64,
+    pub camp_radius: f64,
+    pub movement: f64,
+    pub tinker_bell_bonus: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
@@ -348,6 +376,8 @@ impl Game {
             .collect();
         let mut g = Game {
             board: board.clone(),
+            within: setup.within.unwrap_or(Within::Original),
+            visions_in_order: setup.within.is_some(),
             cards: visions.cards.clone(),
             rules,
             piles,
@@ -482,6 +512,19 @@ impl Game {
             && (pl.played >= 2 || pl.hand.is_empty())
     }
 
+    /// Step A (draw 2) is over for player p: drawn both, or nothing left to draw or pick.
+    fn drawing_done(&self, p: usize) -> bool {
+        self.players[p].drawn >= 2 || self.both_piles_empty() && self.discard_picks_left(p) == 0
+    }
+
+    /// Step B comes after step A (RB "in the order indicated").
+    fn step_b_allowed(&self, p: usize) -> Result<(), Refusal> {
+        if self.visions_in_order && !self.drawing_done(p) {
+            return refuse("draw your 2 Vision cards first (step A comes before step B)");
+        }
+        Ok(())
+    }
+
     fn discard_picks_left(&self, p: usize) -> u8 {
         let pl = &self.players[p];
         if pl.drawn >= 2 || self.discard.is_empty() {
@@ -573,6 +616,7 @@ impl Game {
                 if self.round < 2 {
                     return refuse("the Hero boards are empty in the first round");
                 }
+                self.step_b_allowed(p)?;
                 if self.players[p].played > 0 {
                     return refuse("remove cards before playing your own");
                 }
@@ -593,6 +637,7 @@ impl Game {
                 if self.players[p].played > 0 {
                     return refuse("reposition before playing your own cards");
                 }
+                self.step_b_allowed(p)?;
                 let at = gauge_position(*at)?;
                 let c = self.card_named(card)?;
                 if kind == Reposition::DirectionOnly && self.cards[c].pile != Pile::Direction {
@@ -614,9 +659,7 @@ impl Game {
             ) => {
                 let p = *player;
                 self.player(p)?;
-                if self.players[p].drawn < 2
-                    && !(self.both_piles_empty() && self.discard_picks_left(p) == 0)
-                {
+                if !self.drawing_done(p) {
                     return refuse("draw your 2 Vision cards first");
                 }
                 if self.players[p].played >= 2 {
@@ -685,7 +728,31 @@ impl Game {
                 };
             }
             (
-                Command::Camp { centre },
+                Command::Camp {
+                    centre,
+                    special: Some(true),
+                },
+                Phase::Act { active, .. },
+            ) => {
+                if !self.players[active].hero.may_use_extra_camp(magic) {
+                    return refuse(
+                        "only Peter Pan, with The Magic Powder, checks the special Camp space",
+                    );
+                }
+                if self.extra_camps_used >= self.rules.peter_extra_camp_spaces {
+                    return refuse("the special Camp space is already checked");
+                }
+                let c = self.within_template(active, *centre)?;
+                // An additional Set Up Camp action (RB Peter Pan, special ability): it does
+                // not use up the turn's Camp.
+                self.extra_camps_used += 1;
+                self.camps.push(c);
+            }
+            (
+                Command::Camp {
+                    centre,
+                    special: None | Some(false),
+                },
                 Phase::Act {
                     active,
                     moved,
@@ -736,6 +803,11 @@ impl Game {
                     .map(|c| self.within_template(active, *c))
                     .collect::<Result<Vec<_>, _>>()?;
                 let (hook, child) = self.referee(active, Kind::Explore, &centres);
+                // "The game ends immediately" (RB End of the Game): when this Explore marks the
+                // last Hook space, the neighbour never says whether the Child was found, so
+                // nothing about the cross is recorded.
+                let ends = hook && self.hook_marks + 1 >= self.rules.hook_spaces;
+                let child = child && !ends;
                 self.phase = Phase::Act {
                     active,
                     moved,
@@ -904,9 +976,10 @@ impl Game {
         let end: Point = (*last).into();
         let hero = self.players[active].hero;
         if hero == Hero::TinkerBell && self.magic() {
-            // Enhanced Tinker Bell: anywhere she can stand, no path.
-            if !self.board.is_accessible(end) {
-                return refuse("the Hero must stop in the blue part of the board");
+            // Enhanced Tinker Bell: "anywhere on the board", no template and no path
+            // (RB Tinker Bell, special ability).
+            if !self.board.on_board(end) {
+                return refuse("the Hero must stop on the board");
             }
             return Ok(end);
         }
@@ -937,6 +1010,7 @@ impl Game {
         };
         let (cross, hooks, dark) = &sleeve.situation_parts;
         let s = Situation {
+            within: self.within,
             explore_radius: self.rules.explore_radius,
             camp_radius: self.rules.camp_radius,
             cross: *cross,
@@ -1020,6 +1094,16 @@ impl Game {
                 .collect(),
             verdicts: self.verdicts.clone(),
             magic_powder: self.magic(),
+            within: self.within,
+            special_camp_left: self
+                .players
+                .iter()
+                .any(|p| p.hero.may_use_extra_camp(self.magic()))
+                && self.extra_camps_used < self.rules.peter_extra_camp_spaces,
+            explore_radius: self.rules.explore_radius,
+            camp_radius: self.rules.camp_radius,
+            movement: self.rules.movement,
+            tinker_bell_bonus: self.rules.tinker_bell_bonus,
         }
     }
 
@@ -1111,202 +1195,5 @@ pub fn replay<'a>(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::Events;
-
-    fn deck(cards: &str) -> Visions {
-        let text = format!(
-            r#"{{"id":"t","version":1,"source":"authored","setup_discards":{{"source":"rulebook","by_players":{{"2":[0,0],"3":[0,0],"4":[0,0],"5":[0,0]}}}},"cards":[{cards}]}}"#
-        );
-        Visions::from_json("t.json", &text).unwrap()
-    }
-
-    fn card(id: &str, pile: &str, back: &str, hook: bool) -> String {
-        format!(r#"{{"id":"{id}","pile":"{pile}","back":"{back}","face":"x","hook":{hook}}}"#)
-    }
-
-    /// 4 Aurora cards per pile for the 2 + 2 hands of 2 players, then what `extra` adds below.
-    fn game(extra: &[String], events: &[&Event]) -> Game {
-        let mut cards: Vec<String> = Vec::new();
-        cards.extend(extra.iter().cloned());
-        for i in 0..4 {
-            cards.push(card(&format!("a-dist-{i}"), "distance", "aurora", false));
-            cards.push(card(&format!("a-dir-{i}"), "direction", "aurora", false));
-        }
-        let setup = Setup {
-            heroes: vec![Hero::PeterPan, Hero::Wendy],
-            first_player: 0,
-            events: vec![],
-        };
-        let mut g = Game::new(
-            &Board::builtin(),
-            &deck(&cards.join(",")),
-            events,
-            &setup,
-            5,
-        )
-        .unwrap();
-        for p in 0..2 {
-            let s = SleeveInput {
-                cross: Xy {
-                    x: 300.25,
-                    y: 500.25,
-                },
-                hooks: vec![],
-                dark_areas: vec![],
-            };
-            g.apply(&Command::SetSleeve {
-                player: p,
-                sleeve: s,
-            })
-            .unwrap();
-        }
-        g
-    }
-
-    #[test]
-    fn storm_cards_lie_under_aurora_cards() {
-        let g = game(&[card("s-dist", "distance", "storm", false)], &[]);
-        // The 4 Aurora Distance cards went to the hands: the Storm card is all that is left.
-        let v = g.public_view();
-        assert_eq!(v.piles[0].remaining, 1);
-        assert_eq!(v.piles[0].top_back, Some(Back::Storm));
-    }
-
-    #[test]
-    fn a_hook_symbol_marks_a_hook_space_and_the_player_draws_again() {
-        let mut g = game(
-            &[
-                card("s-dist-hook", "distance", "storm", true),
-                card("s-dir-plain", "direction", "storm", false),
-            ],
-            &[],
-        );
-        g.apply(&Command::Draw {
-            player: 0,
-            pile: Pile::Distance,
-        })
-        .unwrap();
-        let v = g.public_view();
-        assert_eq!(v.hook_marks, 1);
-        assert_eq!(
-            (v.players[0].hand_size, v.players[0].drawn),
-            (4, 0),
-            "the Hook card does not count"
-        );
-        assert_eq!(
-            v.discard.last().map(|c| c.card.as_str()),
-            Some("s-dist-hook")
-        );
-        // The replacement comes from the pile of the player's choice.
-        g.apply(&Command::Draw {
-            player: 0,
-            pile: Pile::Direction,
-        })
-        .unwrap();
-        assert!(g.hand_ids(0).contains(&"s-dir-plain".to_string()));
-        assert_eq!(g.public_view().players[0].drawn, 1);
-    }
-
-    #[test]
-    fn clear_skies_keeps_hook_cards_as_visions() {
-        let events = Events::builtin();
-        let mut g = game(
-            &[card("s-dist-hook", "distance", "storm", true)],
-            &[events.get("clear-skies").unwrap()],
-        );
-        g.apply(&Command::Draw {
-            player: 0,
-            pile: Pile::Distance,
-        })
-        .unwrap();
-        assert_eq!(g.public_view().hook_marks, 0);
-        assert!(g.hand_ids(0).contains(&"s-dist-hook".to_string()));
-    }
-
-    #[test]
-    fn an_empty_pile_is_never_rebuilt_and_the_other_is_used() {
-        let mut g = game(
-            &[
-                card("s-dir", "direction", "storm", false),
-                card("s-dir-2", "direction", "storm", false),
-            ],
-            &[],
-        );
-        let e = g
-            .apply(&Command::Draw {
-                player: 0,
-                pile: Pile::Distance,
-            })
-            .unwrap_err();
-        assert!(e.0.contains("draw from the other"), "{e}");
-        g.apply(&Command::Draw {
-            player: 0,
-            pile: Pile::Direction,
-        })
-        .unwrap();
-        g.apply(&Command::Draw {
-            player: 0,
-            pile: Pile::Direction,
-        })
-        .unwrap();
-        // Both piles are now empty: player 1 cannot draw, and may play at once.
-        let e = g
-            .apply(&Command::Draw {
-                player: 1,
-                pile: Pile::Direction,
-            })
-            .unwrap_err();
-        assert!(e.0.contains("both Vision piles are empty"), "{e}");
-        let card = g.hand_ids(1)[0].clone();
-        g.apply(&Command::Play {
-            player: 1,
-            card,
-            target: Target::Discard,
-        })
-        .unwrap();
-        assert_eq!(
-            g.public_view()
-                .piles
-                .iter()
-                .map(|p| p.remaining)
-                .sum::<usize>(),
-            0
-        );
-    }
-
-    #[test]
-    fn a_hook_card_drawn_on_the_last_hook_space_ends_the_game() {
-        let events = Events::builtin();
-        let tick = events.get("crocodile-tick").unwrap();
-        let spyglass = events.get("hooks-spyglass").unwrap();
-        // 4 spaces, 1 marked at start: three Hook cards in a row lose the game mid-draw.
-        let hooks: Vec<String> = (0..3)
-            .map(|i| card(&format!("h{i}"), "distance", "storm", true))
-            .collect();
-        let mut g = game(&hooks, &[tick, spyglass]);
-        for _ in 0..2 {
-            g.apply(&Command::Draw {
-                player: 0,
-                pile: Pile::Distance,
-            })
-            .unwrap();
-            assert_eq!(g.is_over(), None);
-        }
-        g.apply(&Command::Draw {
-            player: 1,
-            pile: Pile::Distance,
-        })
-        .unwrap();
-        assert_eq!(g.is_over(), Some(Outcome::Lost));
-        let e = g
-            .apply(&Command::Draw {
-                player: 1,
-                pile: Pile::Direction,
-            })
-            .unwrap_err();
-        assert!(e.0.contains("game is over"), "{e}");
-        assert_eq!(g.public_view().hook_marks, 4);
-    }
-}
+#[path = "game_tests.rs"]
+mod tests;

@@ -31,6 +31,32 @@ impl Circle {
     pub fn meets(&self, o: &Circle) -> bool {
         self.c.dist(o.c) <= self.r + o.r
     }
+
+    /// The area the two discs share (the lens), in square millimetres.
+    pub fn overlap_area(&self, o: &Circle) -> f64 {
+        let d = self.c.dist(o.c);
+        let (r1, r2) = (self.r, o.r);
+        if d >= r1 + r2 {
+            return 0.0;
+        }
+        if d <= (r1 - r2).abs() {
+            let r = r1.min(r2);
+            return std::f64::consts::PI * r * r;
+        }
+        let a1 = ((d * d + r1 * r1 - r2 * r2) / (2.0 * d * r1))
+            .clamp(-1.0, 1.0)
+            .acos();
+        let a2 = ((d * d + r2 * r2 - r1 * r1) / (2.0 * d * r2))
+            .clamp(-1.0, 1.0)
+            .acos();
+        let k = (-d + r1 + r2) * (d + r1 - r2) * (d - r1 + r2) * (d + r1 + r2);
+        r1 * r1 * a1 + r2 * r2 * a2 - 0.5 * k.max(0.0).sqrt()
+    }
+
+    /// More than half of `o`'s area lies in this disc.
+    pub fn mostly_covers(&self, o: &Circle) -> bool {
+        self.overlap_area(o) > 0.5 * std::f64::consts::PI * o.r * o.r
+    }
 }
 
 /// A simple polygon given by its vertices in order (either direction).
@@ -141,6 +167,48 @@ mod tests {
         assert!(!u.contains(p(5., 3.)));
         assert!(u.contains(p(1., 3.)));
         assert!(u.contains(p(5., 9.)));
+    }
+
+    #[test]
+    fn lens_areas() {
+        let pi = std::f64::consts::PI;
+        let a = Circle {
+            c: p(0., 0.),
+            r: 10.,
+        };
+        // Apart, nested, and two equal discs one radius apart (2π/3 − √3/2) r².
+        assert_eq!(
+            a.overlap_area(&Circle {
+                c: p(30., 0.),
+                r: 5.
+            }),
+            0.0
+        );
+        assert!(
+            (a.overlap_area(&Circle {
+                c: p(2., 0.),
+                r: 3.
+            }) - 9. * pi)
+                .abs()
+                < 1e-9
+        );
+        let lens = a.overlap_area(&Circle {
+            c: p(10., 0.),
+            r: 10.,
+        });
+        assert!(
+            (lens - (2. * pi / 3. - 3f64.sqrt() / 2.) * 100.).abs() < 1e-9,
+            "{lens}"
+        );
+        // A small ring straddling the rim with its centre just inside is mostly covered.
+        assert!(a.mostly_covers(&Circle {
+            c: p(9., 0.),
+            r: 2.
+        }));
+        assert!(!a.mostly_covers(&Circle {
+            c: p(11., 0.),
+            r: 2.
+        }));
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod content;
 pub mod game;
 pub mod geometry;
 pub mod heroes;
+pub mod player;
 pub mod rules;
 pub mod sim;
 

@@ -170,6 +170,7 @@ fn candidates(g: &Game, rng: &mut Chance, crosses: &[Option<Point>]) -> Vec<Comm
             if !camped && rng.below(4) == 0 {
                 out.push(Command::Camp {
                     centre: Xy { x: at.x, y: at.y },
+                    special: None,
                 });
             }
             if !explored {

@@ -3,8 +3,11 @@
 
 use neverland_chance::Chance;
 use neverland_pans_island::board::Board;
+use neverland_pans_island::check::Within;
 use neverland_pans_island::content::{Events, Visions};
 use neverland_pans_island::game::{Command, Game, Setup, replay};
+use neverland_pans_island::game::{Ring, Verdict};
+use neverland_pans_island::geometry::Point;
 use neverland_pans_island::heroes::Hero;
 use neverland_pans_island::sim;
 use proptest::prelude::*;
@@ -14,7 +17,25 @@ fn setup(n: usize) -> Setup {
         heroes: Hero::ALL[..n].to_vec(),
         first_player: 0,
         events: vec![],
+        within: Some(neverland_pans_island::check::Within::DEFAULT),
     }
+}
+
+/// Every reading of "within the circle" in turn.
+fn reading(seed: u64) -> Within {
+    Within::OFFERED[(seed % 3) as usize]
+}
+
+fn with_reading(n: usize, seed: u64, powder: bool, within: Within) -> Game {
+    let events = Events::builtin();
+    let chosen: Vec<_> = if powder {
+        vec![events.get("the-magic-powder").unwrap()]
+    } else {
+        vec![]
+    };
+    let mut s = setup(n);
+    s.within = Some(within);
+    Game::new(&Board::builtin(), &Visions::builtin(), &chosen, &s, seed).unwrap()
 }
 
 fn new_game(n: usize, seed: u64, powder: bool) -> Game {
@@ -83,6 +104,7 @@ fn setup_follows_the_player_count() {
         heroes: vec![Hero::Wendy, Hero::Wendy],
         first_player: 0,
         events: vec![],
+        within: Some(neverland_pans_island::check::Within::DEFAULT),
     };
     assert!(Game::new(&Board::builtin(), &Visions::builtin(), &[], &twice, 0).is_err());
 }
@@ -117,7 +139,7 @@ fn all_numbers<T: serde::Serialize>(t: &T) -> Vec<f64> {
 }
 
 fn played(n: usize, seed: u64, steps: usize) -> (Game, Vec<Command>) {
-    let mut g = new_game(n, seed, seed.is_multiple_of(2));
+    let mut g = with_reading(n, seed, seed.is_multiple_of(2), reading(seed));
     let mut rng = Chance::from_seed(seed ^ 0xabc);
     let mut crosses = Vec::new();
     let mut log = Vec::new();
@@ -146,7 +168,9 @@ proptest! {
         prop_assert!(v.players.iter().all(|p| p.hand_size <= 6 && (0.0..=1.0).contains(&p.danger)));
         let events = Events::builtin();
         let chosen: Vec<_> = if seed.is_multiple_of(2) { vec![events.get("the-magic-powder").unwrap()] } else { vec![] };
-        let again = replay(&Board::builtin(), &Visions::builtin(), &chosen, &setup(n), seed, &log).unwrap();
+        let mut s = setup(n);
+        s.within = Some(reading(seed));
+        let again = replay(&Board::builtin(), &Visions::builtin(), &chosen, &s, seed, &log).unwrap();
         prop_assert_eq!(again.public_view(), v);
         for p in 0..n {
             prop_assert_eq!(again.holder_view(p), g.holder_view(p));
@@ -192,6 +216,139 @@ proptest! {
                 prop_assert_eq!(&(g.public_view(), (0..n).map(|p| g.holder_view(p)).collect::<Vec<_>>()), &before);
             } else {
                 break;
+            }
+        }
+    }
+}
+
+/// Games set up so that the Explore that finds a Child often also meets Hook (a ring sits on
+/// every cross) with only 3 Hook spaces left to mark: games are lost on an Explore whose circle
+/// holds the cross. Nothing about that cross may be recorded: no found Child in the verdict, no
+/// Lost Child space, and no hidden number in any view or refusal.
+#[test]
+fn a_game_lost_and_won_on_the_same_explore_records_no_child() {
+    let events = Events::builtin();
+    let chosen = [
+        events.get("crocodile-tick").unwrap(),
+        events.get("hooks-spyglass").unwrap(),
+    ];
+    let mut both = 0;
+    for within in Within::OFFERED {
+        for n in 2..=5 {
+            for seed in 0..12u64 {
+                let mut s = setup(n);
+                s.within = Some(within);
+                let mut g =
+                    Game::new(&Board::builtin(), &Visions::builtin(), &chosen, &s, seed).unwrap();
+                let mut rng = Chance::from_seed(seed);
+                let mut crosses: Vec<Option<Point>> = vec![None; n];
+                let mut secrets = Vec::new();
+                let mut last = None;
+                for _ in 0..20_000 {
+                    if let Some(p) = (0..n).find(|&p| !g.public_view().players[p].has_sleeve) {
+                        if g.is_over().is_some() {
+                            break;
+                        }
+                        let mut sleeve = sim::random_sleeve(&g, &mut rng);
+                        sleeve.hooks.push(Ring {
+                            x: sleeve.cross.x + 0.5,
+                            y: sleeve.cross.y + 0.5,
+                            r: 15.0,
+                        });
+                        numbers(&serde_json::to_value(&sleeve).unwrap(), &mut |v| {
+                            if v.fract() != 0.0 {
+                                secrets.push(v)
+                            }
+                        });
+                        crosses[p] = Some(Point {
+                            x: sleeve.cross.x,
+                            y: sleeve.cross.y,
+                        });
+                        g.apply(&Command::SetSleeve { player: p, sleeve }).unwrap();
+                        continue;
+                    }
+                    match sim::step(&mut g, &mut rng, &mut crosses) {
+                        Some(c) => last = Some(c),
+                        None => break,
+                    }
+                }
+                let v = g.public_view();
+                let shown = all_numbers(&v);
+                for x in &secrets {
+                    assert!(!shown.contains(x), "the public view shows {x}");
+                }
+                for bad in [Command::EndTurn, Command::Explore { circles: vec![] }] {
+                    if let Err(e) = g.clone().apply(&bad) {
+                        assert!(secrets.iter().all(|x| !e.0.contains(&x.to_string())), "{e}");
+                    }
+                }
+                // Only a game that the Explore itself lost.
+                if g.is_over() != Some(neverland_pans_island::game::Outcome::Lost)
+                    || !matches!(last, Some(Command::Explore { .. }))
+                {
+                    continue;
+                }
+                assert!(v.lost_children < v.lost_child_spaces);
+                let Some(Verdict::Explore {
+                    player,
+                    hook_encountered: true,
+                    child_found,
+                    ..
+                }) = v.verdicts.last().copied()
+                else {
+                    continue;
+                };
+                assert!(!child_found, "a lost game announces a found Child");
+                // Was the cross in the circle that lost the game?
+                let cross = crosses[(player + 1) % n].unwrap();
+                let last = v.players[player].circles.last().unwrap();
+                if cross.dist(Point {
+                    x: last.x,
+                    y: last.y,
+                }) <= last.r
+                {
+                    both += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        both > 0,
+        "no game was lost on an Explore that held the cross"
+    );
+}
+
+/// The player bot (it knows only its own seat) finishes games for every player count and
+/// reading, and its games replay from their logs.
+#[test]
+fn player_bot_games_end_for_every_count_and_reading() {
+    for within in Within::OFFERED {
+        for n in 2..=5 {
+            let seed = n as u64;
+            let g = with_reading(n, seed, n == 4, within);
+            let (outcome, log, g) = neverland_pans_island::player::play(g, seed, 50_000);
+            assert!(outcome.is_some(), "{n} players, {within:?}: no end");
+            let events = Events::builtin();
+            let chosen: Vec<_> = if n == 4 {
+                vec![events.get("the-magic-powder").unwrap()]
+            } else {
+                vec![]
+            };
+            let mut s = setup(n);
+            s.within = Some(within);
+            let again = replay(
+                &Board::builtin(),
+                &Visions::builtin(),
+                &chosen,
+                &s,
+                seed,
+                &log,
+            )
+            .unwrap();
+            assert_eq!(again.public_view(), g.public_view());
+            let public = all_numbers(&g.public_view());
+            for (_, v) in sleeve_numbers(&g).iter().filter(|(_, v)| v.fract() != 0.0) {
+                assert!(!public.contains(v), "public view shows {v}");
             }
         }
     }

@@ -2,7 +2,7 @@
 //! a verdict, and no input shape makes it panic.
 
 use neverland_pans_island::Situation;
-use neverland_pans_island::check::Kind;
+use neverland_pans_island::check::{Kind, Within};
 use neverland_pans_island::geometry::{Circle, Point, Polygon};
 use proptest::prelude::*;
 
@@ -20,22 +20,31 @@ fn situation() -> impl Strategy<Value = Situation> {
         proptest::collection::vec(pt(), 0..3),
         prop_oneof![Just(Kind::Explore), Just(Kind::Uncover)],
         proptest::collection::vec(pt(), 1..4),
+        prop_oneof![
+            Just(Within::Centre),
+            Just(Within::Touching),
+            Just(Within::Mostly),
+            Just(Within::Original)
+        ],
     )
-        .prop_map(|(er, cr, cross, hooks, dark, camps, kind, mut circles)| {
-            if kind == Kind::Uncover {
-                circles.truncate(1);
-            }
-            Situation {
-                explore_radius: er,
-                camp_radius: cr,
-                cross,
-                hooks: hooks.into_iter().map(|(c, r)| Circle { c, r }).collect(),
-                dark_areas: dark.into_iter().map(Polygon).collect(),
-                camps,
-                kind,
-                circles,
-            }
-        })
+        .prop_map(
+            |(er, cr, cross, hooks, dark, camps, kind, mut circles, within)| {
+                if kind == Kind::Uncover {
+                    circles.truncate(1);
+                }
+                Situation {
+                    within,
+                    explore_radius: er,
+                    camp_radius: cr,
+                    cross,
+                    hooks: hooks.into_iter().map(|(c, r)| Circle { c, r }).collect(),
+                    dark_areas: dark.into_iter().map(Polygon).collect(),
+                    camps,
+                    kind,
+                    circles,
+                }
+            },
+        )
 }
 
 fn map(s: &Situation, f: impl Fn(Point) -> Point) -> Situation {

@@ -4,6 +4,10 @@
 //! a clear error and left exactly as it was; before any migration the old file is copied to a
 //! backup beside it. Appending a command is one transaction and returns only after commit.
 
+mod secrets;
+
+pub use secrets::key_path;
+
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -83,6 +87,7 @@ pub struct Store {
     pool: SqlitePool,
     path: PathBuf,
     backup: Option<PathBuf>,
+    key: secrets::SleeveKey,
 }
 
 fn now_ms() -> i64 {
@@ -154,6 +159,9 @@ impl Store {
             .filename(&path)
             .create_if_missing(true)
             .foreign_keys(true)
+            // Deleted or rewritten content is overwritten with zeros, so a sleeve sealed in
+            // place leaves no clear copy in the file's free pages.
+            .pragma("secure_delete", "ON")
             .busy_timeout(std::time::Duration::from_secs(5));
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
@@ -189,6 +197,18 @@ impl Store {
                 detail: "it is an SQLite file of some other program".into(),
             });
         }
+        // Sleeves stored in clear by an older version are sealed before any backup is made.
+        let sealed_before = if has_table(&pool, "sleeve_secrets").await? {
+            let sealed: i64 =
+                sqlx::query_scalar("SELECT count(*) FROM sleeve_secrets WHERE sleeve LIKE 'xc1:%'")
+                    .fetch_one(&pool)
+                    .await?;
+            let key = secrets::SleeveKey::load(&path, sealed == 0)?;
+            seal_clear_rows(&pool, &key).await?;
+            Some(key)
+        } else {
+            None
+        };
         let mut backup = None;
         if existed && found > 0 && found < known {
             let b = backup_path(&path, found);
@@ -213,7 +233,20 @@ impl Store {
             .await
             .map_err(|e| classify_open_error(&path, e))?;
         migrator.run(&pool).await?;
-        Ok(Store { pool, path, backup })
+        let key = match sealed_before {
+            Some(k) => k,
+            None => secrets::SleeveKey::load(&path, true)?,
+        };
+        // Nothing in clear stays in the write-ahead log either.
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&pool)
+            .await?;
+        Ok(Store {
+            pool,
+            path,
+            backup,
+            key,
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -345,7 +378,7 @@ impl Store {
         game_id: i64,
     ) -> Result<Vec<(usize, serde_json::Value)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT holder, sleeve FROM sleeve_secrets WHERE game_id = ? ORDER BY secret",
+            "SELECT holder, secret, sleeve FROM sleeve_secrets WHERE game_id = ? ORDER BY secret",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
@@ -353,7 +386,14 @@ impl Store {
         rows.iter()
             .map(|r| {
                 let holder: i64 = r.try_get("holder")?;
+                let secret: i64 = r.try_get("secret")?;
                 let text: String = r.try_get("sleeve")?;
+                let text = self.key.open(game_id, secret, &text).map_err(|detail| {
+                    StoreError::Corrupt {
+                        path: self.path.clone(),
+                        detail: format!("game {game_id}: {detail}"),
+                    }
+                })?;
                 let sleeve = serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
                     path: self.path.clone(),
                     detail: format!("game {game_id} has a sleeve that is not JSON: {e}"),
@@ -413,7 +453,7 @@ impl Store {
             .bind(game_id)
             .bind(number)
             .bind(holder as i64)
-            .bind(sleeve.to_string())
+            .bind(self.key.seal(game_id, number, &sleeve.to_string()))
             .bind(now)
             .execute(&mut *tx)
             .await?;
@@ -421,6 +461,38 @@ impl Store {
         tx.commit().await?;
         Ok(())
     }
+}
+
+async fn has_table(pool: &SqlitePool, name: &str) -> Result<bool, StoreError> {
+    let n: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?")
+            .bind(name)
+            .fetch_one(pool)
+            .await?;
+    Ok(n > 0)
+}
+
+/// Seals every sleeve stored in clear (by a version before sealing), in one transaction.
+async fn seal_clear_rows(pool: &SqlitePool, key: &secrets::SleeveKey) -> Result<(), StoreError> {
+    let rows = sqlx::query("SELECT game_id, secret, sleeve FROM sleeve_secrets")
+        .fetch_all(pool)
+        .await?;
+    let mut tx = pool.begin().await?;
+    for r in &rows {
+        let (game_id, secret): (i64, i64) = (r.try_get("game_id")?, r.try_get("secret")?);
+        let text: String = r.try_get("sleeve")?;
+        if secrets::SleeveKey::is_sealed(&text) {
+            continue;
+        }
+        sqlx::query("UPDATE sleeve_secrets SET sleeve = ? WHERE game_id = ? AND secret = ?")
+            .bind(key.seal(game_id, secret, &text))
+            .bind(game_id)
+            .bind(secret)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 fn backup_path(path: &Path, version: i64) -> PathBuf {

@@ -301,3 +301,100 @@ async fn a_game_created_with_its_log_is_whole_and_reopens() {
     let store = Store::open(&path).await.unwrap();
     assert_eq!(store.commands(g.id).await.unwrap(), log);
 }
+
+/// Every file beside the database (the database, its WAL, backups), as bytes.
+fn files_beside(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !p.to_string_lossy().ends_with(".sleeve-key"))
+        .map(|p| (p.display().to_string(), std::fs::read(&p).unwrap()))
+        .collect()
+}
+
+fn holds(bytes: &[u8], text: &str) -> bool {
+    bytes.windows(text.len()).any(|w| w == text.as_bytes())
+}
+
+#[tokio::test]
+async fn sleeve_secrets_are_sealed_in_the_file_the_wal_and_backups() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let store = Store::open(&db).await.unwrap();
+    let g = store.create_game(game()).await.unwrap();
+    let sleeve = json!({"cross": {"x": 123.4567, "y": 765.4321}});
+    store
+        .append_with_secret(
+            g.id,
+            0,
+            &json!({"s": 0}),
+            "in-progress",
+            Some((0, 1, &sleeve)),
+        )
+        .await
+        .unwrap();
+    // Read back through the key, while the WAL is live and after closing.
+    assert_eq!(
+        store.sleeve_secrets(g.id).await.unwrap(),
+        vec![(1, sleeve.clone())]
+    );
+    for (name, bytes) in files_beside(dir.path()) {
+        assert!(
+            !holds(&bytes, "123.4567"),
+            "{name} shows the cross in clear"
+        );
+    }
+    store.close().await;
+    for (name, bytes) in files_beside(dir.path()) {
+        assert!(
+            !holds(&bytes, "123.4567"),
+            "{name} shows the cross in clear"
+        );
+    }
+    let key = neverland_store::key_path(&db);
+    assert_eq!(std::fs::read(&key).unwrap().len(), 32);
+    let again = Store::open(&db).await.unwrap();
+    assert_eq!(again.sleeve_secrets(g.id).await.unwrap(), vec![(1, sleeve)]);
+    again.close().await;
+    // Without its key file the sleeves cannot be read, and that is said plainly.
+    std::fs::rename(&key, dir.path().join("elsewhere")).unwrap();
+    let e = Store::open(&db).await.unwrap_err();
+    assert!(e.to_string().contains("sleeve key"), "{e}");
+}
+
+#[tokio::test]
+async fn a_sleeve_stored_in_clear_by_an_older_version_is_sealed_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let store = Store::open(&db).await.unwrap();
+    let g = store.create_game(game()).await.unwrap();
+    store.close().await;
+    // Write a row the way the version before sealing did: the JSON itself.
+    {
+        use sqlx::ConnectOptions;
+        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(&db)
+            .connect()
+            .await
+            .unwrap();
+        sqlx::query("INSERT INTO sleeve_secrets (game_id, secret, holder, sleeve, created_at_ms) VALUES (?, 0, 0, ?, 0)")
+            .bind(g.id)
+            .bind(r#"{"cross":{"x":987.6543,"y":1.5}}"#)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        sqlx::Connection::close(conn).await.unwrap();
+    }
+    let store = Store::open(&db).await.unwrap();
+    assert_eq!(
+        store.sleeve_secrets(g.id).await.unwrap(),
+        vec![(0, json!({"cross": {"x": 987.6543, "y": 1.5}}))]
+    );
+    store.close().await;
+    for (name, bytes) in files_beside(dir.path()) {
+        assert!(
+            !holds(&bytes, "987.6543"),
+            "{name} still shows the cross in clear"
+        );
+    }
+}

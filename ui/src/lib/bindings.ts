@@ -72,7 +72,14 @@ export type Setup = { heroes: Array<Hero>, first_player: number,
 /**
  * Ids of the Event cards in play (from the campaign's envelope).
  */
-events: Array<string>, };
+events: Array<string>, 
+/**
+ * The house rule for "within the circle" (a Hook ring in an exploration circle or a
+ * Camp). New games always store it; a game stored before it existed has none and replays
+ * with the original readings ([`Within::Original`], and the Visions steps B and C allowed
+ * before A).
+ */
+within?: Within, };
 
 export type Xy = { x: number, y: number, };
 
@@ -84,7 +91,7 @@ export type Pile = "distance" | "direction";
 
 export type Back = "aurora" | "storm";
 
-export type Command = { "type": "set-sleeve", player: number, sleeve: SleeveInput, } | { "type": "draw", player: number, pile: Pile, } | { "type": "take-from-discard", player: number, card: string, } | { "type": "remove-from-neighbour", player: number, card: string, } | { "type": "reposition", player: number, card: string, at: number, } | { "type": "play", player: number, card: string, target: Target, } | { "type": "danger", player: number, level: number, } | { "type": "start-acting" } | { "type": "move", path: Array<Xy>, } | { "type": "camp", centre: Xy, } | { "type": "explore", circles: Array<Xy>, } | { "type": "uncover", centre: Xy, } | { "type": "end-turn" };
+export type Command = { "type": "set-sleeve", player: number, sleeve: SleeveInput, } | { "type": "draw", player: number, pile: Pile, } | { "type": "take-from-discard", player: number, card: string, } | { "type": "remove-from-neighbour", player: number, card: string, } | { "type": "reposition", player: number, card: string, at: number, } | { "type": "play", player: number, card: string, target: Target, } | { "type": "danger", player: number, level: number, } | { "type": "start-acting" } | { "type": "move", path: Array<Xy>, } | { "type": "camp", centre: Xy, special?: boolean, } | { "type": "explore", circles: Array<Xy>, } | { "type": "uncover", centre: Xy, } | { "type": "end-turn" };
 
 export type Outcome = "won" | "lost";
 
@@ -120,7 +127,20 @@ export type PublicView = { round: number, first_player: number, phase: Phase, lo
 /**
  * The discard pile, top last (face up: Tiger Lily picks from it).
  */
-discard: Array<GaugeCard>, players: Array<PlayerPublic>, verdicts: Array<Verdict>, magic_powder: boolean, };
+discard: Array<GaugeCard>, players: Array<PlayerPublic>, verdicts: Array<Verdict>, magic_powder: boolean, 
+/**
+ * The reading of "within the circle" this game is played with.
+ */
+within: Within, 
+/**
+ * The special Camp space (Peter Pan under The Magic Powder) is still unchecked.
+ */
+special_camp_left: boolean, 
+/**
+ * The radii and the template length the table plays with (after the Events): the
+ * screen's preview circles and reach use them.
+ */
+explore_radius: number, camp_radius: number, movement: number, tinker_bell_bonus: number, };
 
 export type SleeveInput = { cross: Xy, hooks: Array<Ring>, dark_areas: Array<Array<[number, number]>>, };
 
@@ -138,6 +158,20 @@ campaign?: number, };
 export type CardSleeve = { cross: Xy, hooks: Array<Ring>, dark_areas: Array<Array<[number, number]>>, };
 
 export type PansStep = { "step": "play", command: Command, } | { "step": "sleeve", player: number, secret: number, };
+
+export type SeatPass = { game_id: number, player: number, pass: string, };
+
+export type RevealedSleeve = { 
+/**
+ * The seat that held it (its cross was for the player on that seat's right).
+ */
+holder: number, 
+/**
+ * 1, 2, … in the order they were confirmed.
+ */
+number: number, sleeve: SleeveInput, };
+
+export type Within = "centre" | "touching" | "mostly" | "original";
 
 export type PansHistoryItem = { step: number, entry: PansStep, 
 /**
@@ -419,7 +453,9 @@ export function makeCommands(invoke: Invoke) {
     campaign: (campaignId: number): Promise<CampaignView> => invoke("campaign", { campaignId }),
     newPansGame: (args: NewPansGame): Promise<PansView> => invoke("new_pans_game", { args }),
     pansGame: (gameId: number): Promise<PansView> => invoke("pans_game", { gameId }),
-    pansHand: (gameId: number, player: number): Promise<PansHand> => invoke("pans_hand", { gameId, player }),
+    pansClaimSeat: (gameId: number, player: number): Promise<SeatPass> => invoke("pans_claim_seat", { gameId, player }),
+    pansHand: (gameId: number, seat: SeatPass): Promise<PansHand> => invoke("pans_hand", { gameId, seat }),
+    pansReveal: (gameId: number): Promise<Array<RevealedSleeve>> => invoke("pans_reveal", { gameId }),
     pansCommand: (gameId: number, command: Command): Promise<PansView> => invoke("pans_command", { gameId, command }),
     setSleeve: (gameId: number, player: number, sleeve: CardSleeve): Promise<PansView> => invoke("set_sleeve", { gameId, player, sleeve }),
     pansUndo: (gameId: number): Promise<PansView> => invoke("pans_undo", { gameId }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apply, cardToPhoto, homography, leftOf, scanToSleeve, track, type Pt } from "./pans";
+import { apply, cardToPhoto, childAnswered, homography, leftOf, moveLimit, pathLength, scanToSleeve, track, undoTakesBackVerdict, type Pt } from "./pans";
 import type { Scan } from "./bindings";
 
 describe("homography", () => {
@@ -58,5 +58,46 @@ describe("sleeves", () => {
   it("seats and tracks", () => {
     expect(leftOf(2, 3)).toBe(0);
     expect(track(2, 5)).toEqual([true, true, false, false, false]);
+  });
+});
+
+describe("issue 14 view rules", () => {
+  // A minimal view: only what the helpers read.
+  const view = (over: Record<string, unknown>) =>
+    ({
+      can_undo: true,
+      history: [],
+      state: {
+        phase: { phase: "act", active: 0, moved: false, camped: false, explored: false },
+        verdicts: [],
+        movement: 90,
+        tinker_bell_bonus: 60,
+        magic_powder: false,
+        players: [{ hero: "tinker-bell" }, { hero: "wendy" }],
+        ...over,
+      },
+    }) as unknown as import("./bindings").PansView;
+  const lost = { action: "explore", round: 3, player: 0, hook_encountered: true, child_found: false };
+
+  it("says nothing about the Child on the Explore that lost the game", () => {
+    const v = view({ phase: { phase: "ended", outcome: "lost" }, verdicts: [lost, lost] });
+    expect(childAnswered(v, 1)).toBe(false);
+    expect(childAnswered(v, 0)).toBe(true);
+    const won = view({ phase: { phase: "ended", outcome: "won" }, verdicts: [lost] });
+    expect(childAnswered(won, 0)).toBe(true);
+  });
+
+  it("measures a bent path and the reach after Events", () => {
+    expect(pathLength({ x: 0, y: 0 }, [{ x: 30, y: 40 }, { x: 30, y: 0 }])).toBeCloseTo(90, 9);
+    expect(moveLimit(view({}), 1)).toBe(90);
+    expect(moveLimit(view({}), 0)).toBe(150);
+    expect(moveLimit(view({ magic_powder: true }), 0)).toBeNull();
+  });
+
+  it("asks before taking back a verdict", () => {
+    const withVerdict = { ...view({}), history: [{ step: 9, entry: {}, verdict: lost }] } as unknown as import("./bindings").PansView;
+    expect(undoTakesBackVerdict(withVerdict)).toBe(true);
+    const plain = { ...view({}), history: [{ step: 9, entry: {}, verdict: null }] } as unknown as import("./bindings").PansView;
+    expect(undoTakesBackVerdict(plain)).toBe(false);
   });
 });

@@ -92,3 +92,38 @@ export function track(filled: number, spaces: number): boolean[] {
 
 /** A Hook circle the holder taps in by hand: the middle of the contract's 2.5–5 mm range. */
 export const MANUAL_HOOK_RADIUS = 3.75;
+
+/**
+ * Does the screen say anything about the Child for verdict number `index`? Not for the Explore
+ * that marked the last Hook space: the game ended at once and the neighbour never answered.
+ */
+export function childAnswered(view: PansView, index: number): boolean {
+  const p = view.state.phase;
+  const v = view.state.verdicts[index];
+  if (!v || v.action !== "explore") return false;
+  const last = index === view.state.verdicts.length - 1;
+  return !(last && p.phase === "ended" && p.outcome === "lost" && v.hook_encountered);
+}
+
+/** Length of a path from `from` through `points`, in board millimetres. */
+export function pathLength(from: { x: number; y: number }, points: { x: number; y: number }[]): number {
+  let len = 0;
+  let at = from;
+  for (const p of points) {
+    len += Math.hypot(p.x - at.x, p.y - at.y);
+    at = p;
+  }
+  return len;
+}
+
+/** How far the active Hero may move this turn (Events included), or null when there is no limit. */
+export function moveLimit(view: PansView, seat: number): number | null {
+  const s = view.state;
+  if (heroAt(view, seat) !== "tinker-bell") return s.movement;
+  return s.magic_powder ? null : s.movement + s.tinker_bell_bonus;
+}
+
+/** Does undoing the newest step take back a verdict the table has heard? */
+export function undoTakesBackVerdict(view: PansView): boolean {
+  return view.can_undo && view.history.length > 0 && view.history[0]!.verdict !== null;
+}

@@ -1,0 +1,140 @@
+//! What one seat alone may see of a Pan's Island game, and the reveal at its end.
+//!
+//! A hand is answered only to the seat that holds the tablet at that moment: the holder first
+//! says "I am …" (`pans_claim_seat`), which is granted only to the seat whose turn it is to hold
+//! the tablet (the next holder without a sleeve, or the seat whose Visions are due) and gives a
+//! `SeatPass`; `pans_hand` answers only for the pass issued last for that game. Passing the
+//! tablet on (the next claim) revokes the previous pass. When every player has their own device
+//! the pass becomes that device's proof of seat; the check stays here.
+//!
+//! When a game has ended, every sleeve it used can be shown on the board ("here is where they
+//! were"); before that, `pans_reveal` refuses.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use neverland_pans_island::game::{Game, Phase, SleeveInput};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::{AppError, ErrorCode};
+use crate::pans::{PansHand, PansStep};
+use crate::service::Companion;
+
+/// Proof that a seat said "I am …" while it held the tablet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SeatPass {
+    pub game_id: i64,
+    pub player: usize,
+    pub pass: String,
+}
+
+/// The passes in force, one per game (never stored: a restart asks "I am …" again).
+#[derive(Default)]
+pub struct SeatPasses(Mutex<HashMap<i64, SeatPass>>);
+
+/// One sleeve of an ended game, for the reveal.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct RevealedSleeve {
+    /// The seat that held it (its cross was for the player on that seat's right).
+    pub holder: usize,
+    /// 1, 2, … in the order they were confirmed.
+    pub number: u32,
+    pub sleeve: SleeveInput,
+}
+
+/// The seat that holds the tablet now: the first without a sleeve, else during Receive the
+/// Visions the first seat not done.
+pub fn seat_with_tablet(game: &Game) -> Option<usize> {
+    let view = game.public_view();
+    if let Some(p) = view.players.iter().position(|p| !p.has_sleeve) {
+        return Some(p);
+    }
+    match game.phase {
+        Phase::Visions => view.players.iter().position(|p| !p.visions_done),
+        _ => None,
+    }
+}
+
+fn no_seat(why: &str) -> AppError {
+    AppError::new(ErrorCode::IllegalCommand, why.to_string())
+}
+
+impl Companion {
+    /// "I am …": the seat that holds the tablet now takes a pass for its own screen.
+    pub async fn pans_claim_seat(&self, game_id: i64, player: usize) -> Result<SeatPass, AppError> {
+        let loaded = self.load_pans(game_id).await?;
+        if loaded.game.is_over().is_some() {
+            return Err(no_seat("the game is over"));
+        }
+        if seat_with_tablet(&loaded.game) != Some(player) {
+            return Err(no_seat(&format!(
+                "seat {} does not hold the tablet now",
+                player + 1
+            )));
+        }
+        let pass = SeatPass {
+            game_id,
+            player,
+            pass: format!("{:016x}{:016x}", self.fresh_seed(), self.fresh_seed()),
+        };
+        self.seat_passes()
+            .0
+            .lock()
+            .expect("the pass table is never poisoned")
+            .insert(game_id, pass.clone());
+        Ok(pass)
+    }
+
+    /// A seat's hand and mini-card, answered only to the pass issued last for this game.
+    pub async fn pans_hand(&self, game_id: i64, seat: SeatPass) -> Result<PansHand, AppError> {
+        let current = self
+            .seat_passes()
+            .0
+            .lock()
+            .expect("the pass table is never poisoned")
+            .get(&game_id)
+            .cloned();
+        if seat.game_id != game_id || current.as_ref() != Some(&seat) {
+            return Err(no_seat(
+                "only the player holding the tablet sees their hand: say \"I am …\" first",
+            ));
+        }
+        let loaded = self.load_pans(game_id).await?;
+        let view = loaded.game.holder_view(seat.player).ok_or_else(|| {
+            AppError::new(
+                ErrorCode::InvalidInput,
+                format!("there is no seat {}", seat.player + 1),
+            )
+        })?;
+        Ok(PansHand {
+            player: seat.player,
+            hand: view.hand,
+            mini_card: view.mini_card,
+        })
+    }
+
+    /// Every sleeve of an ended game, in the order they were confirmed.
+    pub async fn pans_reveal(&self, game_id: i64) -> Result<Vec<RevealedSleeve>, AppError> {
+        let loaded = self.load_pans(game_id).await?;
+        if loaded.game.is_over().is_none() {
+            return Err(no_seat(
+                "the sleeves are shown only when the game has ended",
+            ));
+        }
+        let mut out = Vec::new();
+        for step in &loaded.timeline.done {
+            if let PansStep::Sleeve { player, secret } = step {
+                let Some((_, sleeve)) = loaded.secrets.get(*secret as usize) else {
+                    continue;
+                };
+                out.push(RevealedSleeve {
+                    holder: *player,
+                    number: secret + 1,
+                    sleeve: sleeve.clone(),
+                });
+            }
+        }
+        Ok(out)
+    }
+}
