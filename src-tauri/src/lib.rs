@@ -28,9 +28,16 @@ pub fn db_path_from(
         .or_else(|| app_data.map(|d| d.join(DB_FILE)))
 }
 
-/// A seed for a game whose players gave none: the standard library's per-process random keys,
-/// mixed with the clock.
+/// A seed for a game whose players gave none: `$NEVERLAND_SEED` when set (the end-to-end tests
+/// use it so a Pan's Island game, whose seed is never asked for, deals the same hands every run),
+/// else the standard library's per-process random keys, mixed with the clock.
 fn fresh_seed() -> u64 {
+    if let Some(seed) = std::env::var("NEVERLAND_SEED")
+        .ok()
+        .and_then(|s| s.trim().parse().ok())
+    {
+        return seed;
+    }
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)

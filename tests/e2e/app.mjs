@@ -115,9 +115,11 @@ function stopEverythingSync() {
 /**
  * For one test file: a temporary folder holding the saved-games file (`db`), and tauri-driver
  * started on it before the tests and stopped after (every process it started checked gone, the
- * folder removed). `restart(env)` starts the driver again with other settings.
+ * folder removed). `env` is added to the app's environment (NEVERLAND_SEED fixes the seed of a
+ * game the players give none, so a Pan's Island game deals the same hands every run).
+ * `restart(env)` starts the driver again with other settings.
  */
-export function appFixture(prefix) {
+export function appFixture(prefix, env = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const fx = { dir, db: path.join(dir, "games.db"), driver: null };
   current = fx;
@@ -144,7 +146,7 @@ export function appFixture(prefix) {
     fx.driver = await startDriver(env);
   };
   before(async () => {
-    fx.driver = await startDriver({ NEVERLAND_DB: fx.db });
+    fx.driver = await startDriver({ NEVERLAND_DB: fx.db, ...env });
   });
   afterEach((t) => {
     if (!t.passed) failed = true;

@@ -7,7 +7,7 @@ import { until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, screenshot, tap } from "./app.mjs";
 import { endTurn, phase, sleeveByHand, tapBoardAtHero, visionsRound } from "./pans-helpers.mjs";
 
-appFixture("neverland-e2e-campaign-");
+appFixture("neverland-e2e-campaign-", { NEVERLAND_SEED: "5" });
 
 test("a campaign game is lost to Captain Hook and the envelope changes", async () => {
   const { session } = await openApp();

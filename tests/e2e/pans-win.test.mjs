@@ -12,7 +12,7 @@ import { until } from "selenium-webdriver";
 import { appFixture, byTestId, dragInside, openApp, root, screenshot, tap } from "./app.mjs";
 import { cardPoint as card, confirmSleeve, endTurn, passedTo, phase, sleeveByHand, tapBoardAtHero, visionsOf } from "./pans-helpers.mjs";
 
-const fx = appFixture("neverland-e2e-pans-win-");
+const fx = appFixture("neverland-e2e-pans-win-", { NEVERLAND_SEED: "5" });
 
 async function exploreWhereStanding(session) {
   const act = await session.wait(until.elementLocated(byTestId("act")), 10000);

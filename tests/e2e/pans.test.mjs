@@ -10,7 +10,7 @@ import { until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, root, screenshot, tap, tapInside } from "./app.mjs";
 import { phase } from "./pans-helpers.mjs";
 
-const fx = appFixture("neverland-e2e-pans-");
+const fx = appFixture("neverland-e2e-pans-", { NEVERLAND_SEED: "12" });
 const { dir } = fx;
 
 async function tapCard(session, dx, dy) {

@@ -76,7 +76,7 @@ impl Companion {
         let pass = SeatPass {
             game_id,
             player,
-            pass: format!("{:016x}{:016x}", self.fresh_seed(), self.fresh_seed()),
+            pass: fresh_pass()?,
         };
         self.seat_passes()
             .0
@@ -137,4 +137,17 @@ impl Companion {
         }
         Ok(out)
     }
+}
+
+/// 128 bits from the operating system's random source, as hex: a pass nobody can predict (game
+/// seeds may be fixed for tests; a pass never is).
+fn fresh_pass() -> Result<String, AppError> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| {
+        AppError::new(
+            ErrorCode::Storage,
+            format!("the system's random source failed: {e}"),
+        )
+    })?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
