@@ -79,6 +79,11 @@ impl Companion {
         })
     }
 
+    /// Closes the database (its write-ahead log folded back into the file).
+    pub async fn close(self) {
+        self.store.close().await
+    }
+
     pub fn store(&self) -> &Store {
         &self.store
     }
