@@ -42,6 +42,7 @@ macro_rules! for_each_command {
             legacy_table_command(game_id: i64, command: $crate::table::TableCommand) -> $crate::table::TableView;
             legacy_table_undo(game_id: i64) -> $crate::table::TableView;
             legacy_table_redo(game_id: i64) -> $crate::table::TableView;
+            legacy_table_go_on(game_id: i64) -> $crate::table::TableView;
             legacy_table_position(game_id: i64) -> String;
             legacy_table_record(game_id: i64) -> String;
             import_legacy_record(text: String) -> $crate::table::TableView;
@@ -217,6 +218,7 @@ pub fn typescript_bindings() -> String {
         crate::table::SetupChecklist,
         crate::table::PendingView,
         crate::table::TableHistoryItem,
+        crate::table::ReplayNotice,
         crate::table::TableView,
         neverland_pans_island::board::Source,
         neverland_pans_island::content::EventKind,

@@ -307,6 +307,24 @@ export type TableHistoryItem = { step: number, command: TableCommand,
  */
 by: string, };
 
+export type ReplayNotice = { 
+/**
+ * The refused step (1 is the first command); the table stands after step `step - 1`.
+ */
+step: number, command: TableCommand, 
+/**
+ * The rules' reason, as the engine words it.
+ */
+reason: string, 
+/**
+ * How many commands going on would set aside (the refused one and those after it).
+ */
+set_aside: number, 
+/**
+ * The rules version the game was started with, and the one this app plays.
+ */
+started_with: number, rules_version: number, };
+
 export type TableView = { game: GameSummary, setup: TableSetup, table: LegacyPosition, 
 /**
  * Index into `table.characters` of the Character whose turn it is.
@@ -351,9 +369,14 @@ setup_threats: Array<string>,
  */
 checklist: SetupChecklist, search_deck: number, can_undo: boolean, can_redo: boolean, 
 /**
- * Commands in force, newest first.
+ * Commands in force, newest first (up to the refused step, when there is one).
  */
-history: Array<TableHistoryItem>, };
+history: Array<TableHistoryItem>, 
+/**
+ * Set when this app's rules refuse a step of the saved log: the game is shown up to it, and
+ * nothing but going on from there (or exporting) is accepted until the players choose.
+ */
+replay_notice: ReplayNotice | null, };
 
 export type Source = "rulebook" | "authored";
 
@@ -430,6 +453,7 @@ export function makeCommands(invoke: Invoke) {
     legacyTableCommand: (gameId: number, command: TableCommand): Promise<TableView> => invoke("legacy_table_command", { gameId, command }),
     legacyTableUndo: (gameId: number): Promise<TableView> => invoke("legacy_table_undo", { gameId }),
     legacyTableRedo: (gameId: number): Promise<TableView> => invoke("legacy_table_redo", { gameId }),
+    legacyTableGoOn: (gameId: number): Promise<TableView> => invoke("legacy_table_go_on", { gameId }),
     legacyTablePosition: (gameId: number): Promise<string> => invoke("legacy_table_position", { gameId }),
     legacyTableRecord: (gameId: number): Promise<string> => invoke("legacy_table_record", { gameId }),
     importLegacyRecord: (text: string): Promise<TableView> => invoke("import_legacy_record", { text }),

@@ -365,6 +365,13 @@ export const en = {
   "table.coins": "Coins: {n}",
   "table.carrying": "Carrying: {who}",
   "table.history": "History",
+  "table.replay.heading": "This game was saved under other rules",
+  "table.replay.text":
+    "It was started under rules version {then}; this app plays version {now}, which does not allow step {step} ({command}): {reason}. The table shows the game as it stood just before that step.",
+  "table.replay.keep":
+    "Going on sets {n} steps aside (step {step} and the ones after it): they stay in the saved game but no longer count. Export the game first to keep them in a file.",
+  "table.replay.go-on": "Go on from this table",
+  "table.replay.export": "Export the whole game",
   "table.export": "Export the table (position file)",
   "table.exported": "The table as a position file:",
   "table.discover": "The last Threat, {card} ({colour}), discovered — place on the real table as the box allows (the board below is exact):",
