@@ -6,9 +6,9 @@
 
 pub mod dice;
 pub mod engine;
-pub mod game;
 pub mod hints;
 pub mod map;
+pub mod morale_tracker;
 pub mod pack;
 pub mod position;
 pub mod record;
@@ -25,5 +25,6 @@ pub const RULES_VERSION: u32 = 1;
 pub const FIRST_RULES_VERSION: u32 = 1;
 
 pub use dice::{MoraleRoll, Stone, StoneRng, TurnPlan};
-pub use game::{Command, GameState, RuleError};
+pub use engine::{Command, Game, Setup};
+pub use morale_tracker::{MoraleTracker, TrackerCommand, TrackerError};
 pub use pack::{ActionId, Colour, Pack, PackError, Scenario};

@@ -24,15 +24,15 @@ rest_rolled: number, };
 
 export type MoraleRoll = { character: string, despair: number, stones: Array<Stone>, plan: TurnPlan, };
 
-export type CharacterState = { id: string, name: string, despair: number, };
+export type TrackerCharacter = { id: string, name: string, despair: number, };
 
-export type GameState = { scenario: Scenario, characters: Array<CharacterState>, active: string | null, 
+export type MoraleTracker = { scenario: Scenario, characters: Array<TrackerCharacter>, active: string | null, 
 /**
  * Every Morale Check so far, oldest first.
  */
 rolls: Array<MoraleRoll>, };
 
-export type LegacyCommand = { "type": "choose-character", character: string, } | { "type": "set-despair", character: string, despair: number, } | { "type": "morale-check", character: string, };
+export type MoraleCommand = { "type": "choose-character", character: string, } | { "type": "set-despair", character: string, despair: number, } | { "type": "morale-check", character: string, };
 
 export type GameSummary = { id: number, kind: string, pack_id: string, pack_version: number, 
 /**
@@ -48,19 +48,19 @@ steps: number,
  */
 players: number | null, turn: number | null, };
 
-export type NewLegacyGame = { scenario: Scenario, 
+export type NewMoraleTracker = { scenario: Scenario, 
 /**
  * A whole number from 0 to 18446744073709551615 as text; empty or absent for a fresh one.
  */
 seed?: string, };
 
-export type HistoryItem = { step: number, command: LegacyCommand, };
+export type MoraleHistoryItem = { step: number, command: MoraleCommand, };
 
-export type LegacyView = { game: GameSummary, state: GameState, can_undo: boolean, can_redo: boolean, 
+export type MoraleView = { game: GameSummary, state: MoraleTracker, can_undo: boolean, can_redo: boolean, 
 /**
  * Commands in force, newest first.
  */
-history: Array<HistoryItem>, };
+history: Array<MoraleHistoryItem>, };
 
 export type ErrorCode = "invalid-input" | "illegal-command" | "not-found" | "nothing-to-undo" | "nothing-to-redo" | "database-corrupt" | "database-newer" | "database-unwritable" | "conflict" | "content" | "storage" | "photo-unreadable" | "no-card-in-photo";
 
@@ -431,11 +431,11 @@ export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise
 export function makeCommands(invoke: Invoke) {
   return {
     listGames: (): Promise<Array<GameSummary>> => invoke("list_games"),
-    newLegacyGame: (args: NewLegacyGame): Promise<LegacyView> => invoke("new_legacy_game", { args }),
-    legacyGame: (gameId: number): Promise<LegacyView> => invoke("legacy_game", { gameId }),
-    legacyCommand: (gameId: number, command: LegacyCommand): Promise<LegacyView> => invoke("legacy_command", { gameId, command }),
-    undo: (gameId: number): Promise<LegacyView> => invoke("undo", { gameId }),
-    redo: (gameId: number): Promise<LegacyView> => invoke("redo", { gameId }),
+    newMoraleTracker: (args: NewMoraleTracker): Promise<MoraleView> => invoke("new_morale_tracker", { args }),
+    moraleTracker: (gameId: number): Promise<MoraleView> => invoke("morale_tracker", { gameId }),
+    moraleCommand: (gameId: number, command: MoraleCommand): Promise<MoraleView> => invoke("morale_command", { gameId, command }),
+    moraleUndo: (gameId: number): Promise<MoraleView> => invoke("morale_undo", { gameId }),
+    moraleRedo: (gameId: number): Promise<MoraleView> => invoke("morale_redo", { gameId }),
     deleteGame: (gameId: number): Promise<null> => invoke("delete_game", { gameId }),
     pansBoard: (): Promise<BoardView> => invoke("pans_board"),
     newCampaign: (seed: string | null): Promise<CampaignView> => invoke("new_campaign", { seed }),

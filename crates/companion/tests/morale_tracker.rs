@@ -1,6 +1,6 @@
-//! Saved Legacy games through the service, on a real SQLite file.
+//! Morale tracker games (kind `legacy`) through the service, on a real SQLite file.
 
-use neverland_companion::api::{LegacyCommand, NewLegacyGame};
+use neverland_companion::morale_tracker::{MoraleCommand, NewMoraleTracker};
 use neverland_companion::{Companion, ErrorCode};
 use neverland_legacy::Scenario;
 
@@ -10,14 +10,14 @@ async fn open(dir: &tempfile::TempDir) -> Companion {
         .unwrap()
 }
 
-fn set(c: &str, d: u8) -> LegacyCommand {
-    LegacyCommand::SetDespair {
+fn set(c: &str, d: u8) -> MoraleCommand {
+    MoraleCommand::SetDespair {
         character: c.into(),
         despair: d,
     }
 }
-fn roll(c: &str) -> LegacyCommand {
-    LegacyCommand::MoraleCheck {
+fn roll(c: &str) -> MoraleCommand {
+    MoraleCommand::MoraleCheck {
         character: c.into(),
     }
 }
@@ -27,21 +27,21 @@ async fn a_roll_survives_reopening_and_replays_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let app = open(&dir).await;
     let v = app
-        .new_legacy_game(NewLegacyGame {
+        .new_morale_tracker(NewMoraleTracker {
             scenario: Scenario::Pirates,
             seed: Some("42".into()),
         })
         .await
         .unwrap();
     let id = v.game.id;
-    app.legacy_command(id, set("smee", 3)).await.unwrap();
-    let v = app.legacy_command(id, roll("smee")).await.unwrap();
+    app.morale_command(id, set("smee", 3)).await.unwrap();
+    let v = app.morale_command(id, roll("smee")).await.unwrap();
     let first = v.state.last_roll("smee").unwrap().clone();
     assert_eq!(first.stones.len(), 3);
     drop(app);
 
     let app = open(&dir).await;
-    let v = app.legacy_game(id).await.unwrap();
+    let v = app.morale_tracker(id).await.unwrap();
     assert_eq!(v.state.last_roll("smee"), Some(&first));
     assert_eq!(v.game.seed, "42");
     assert_eq!(v.history.len(), 2);
@@ -53,7 +53,7 @@ async fn undo_is_replay_one_shorter_and_redo_brings_the_same_roll_back() {
     let dir = tempfile::tempdir().unwrap();
     let app = open(&dir).await;
     let id = app
-        .new_legacy_game(NewLegacyGame {
+        .new_morale_tracker(NewMoraleTracker {
             scenario: Scenario::LostAllies,
             seed: None,
         })
@@ -62,25 +62,25 @@ async fn undo_is_replay_one_shorter_and_redo_brings_the_same_roll_back() {
         .game
         .id;
     assert_eq!(
-        app.legacy_game(id).await.unwrap().game.seed,
+        app.morale_tracker(id).await.unwrap().game.seed,
         "99",
         "fresh seed comes from the caller"
     );
-    app.legacy_command(id, set("wendy", 4)).await.unwrap();
-    let rolled = app.legacy_command(id, roll("wendy")).await.unwrap();
-    let undone = app.undo(id).await.unwrap();
+    app.morale_command(id, set("wendy", 4)).await.unwrap();
+    let rolled = app.morale_command(id, roll("wendy")).await.unwrap();
+    let undone = app.morale_undo(id).await.unwrap();
     assert!(undone.state.rolls.is_empty());
     assert!(undone.can_redo);
-    let redone = app.redo(id).await.unwrap();
+    let redone = app.morale_redo(id).await.unwrap();
     assert_eq!(redone.state, rolled.state);
     assert_eq!(
-        app.redo(id).await.unwrap_err().code,
+        app.morale_redo(id).await.unwrap_err().code,
         ErrorCode::NothingToRedo
     );
-    app.undo(id).await.unwrap();
-    app.undo(id).await.unwrap();
+    app.morale_undo(id).await.unwrap();
+    app.morale_undo(id).await.unwrap();
     assert_eq!(
-        app.undo(id).await.unwrap_err().code,
+        app.morale_undo(id).await.unwrap_err().code,
         ErrorCode::NothingToUndo
     );
     assert_eq!(app.list_games().await.unwrap()[0].steps, 6);
@@ -91,7 +91,7 @@ async fn an_illegal_command_is_refused_and_nothing_is_stored() {
     let dir = tempfile::tempdir().unwrap();
     let app = open(&dir).await;
     let id = app
-        .new_legacy_game(NewLegacyGame {
+        .new_morale_tracker(NewMoraleTracker {
             scenario: Scenario::LostAllies,
             seed: Some("1".into()),
         })
@@ -99,11 +99,11 @@ async fn an_illegal_command_is_refused_and_nothing_is_stored() {
         .unwrap()
         .game
         .id;
-    let e = app.legacy_command(id, set("wendy", 5)).await.unwrap_err();
+    let e = app.morale_command(id, set("wendy", 5)).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::IllegalCommand);
     assert!(e.message.contains("0 to 4"), "{}", e.message);
     let e = app
-        .legacy_command(id, roll("captain-hook"))
+        .morale_command(id, roll("captain-hook"))
         .await
         .unwrap_err();
     assert_eq!(
@@ -111,9 +111,9 @@ async fn an_illegal_command_is_refused_and_nothing_is_stored() {
         ErrorCode::IllegalCommand,
         "Hook is not a Lost Allies Character"
     );
-    assert_eq!(app.legacy_game(id).await.unwrap().game.steps, 0);
+    assert_eq!(app.morale_tracker(id).await.unwrap().game.steps, 0);
     let e = app
-        .new_legacy_game(NewLegacyGame {
+        .new_morale_tracker(NewMoraleTracker {
             scenario: Scenario::LostAllies,
             seed: Some("abc".into()),
         })
@@ -122,7 +122,7 @@ async fn an_illegal_command_is_refused_and_nothing_is_stored() {
     assert_eq!(e.code, ErrorCode::InvalidInput);
     assert_eq!(app.list_games().await.unwrap().len(), 1);
     assert_eq!(
-        app.legacy_game(12345).await.unwrap_err().code,
+        app.morale_tracker(12345).await.unwrap_err().code,
         ErrorCode::NotFound
     );
 }
