@@ -136,3 +136,47 @@ async fn a_corrupt_database_gives_a_coded_error() {
     assert_eq!(e.code, ErrorCode::DatabaseCorrupt);
     assert_eq!(std::fs::read(&path).unwrap(), vec![0xffu8; 5000]);
 }
+
+/// A tracker game as the builds before the rename stored it (kind `legacy`, set-up `{}`, the log
+/// entries written out by hand) opens and goes on under the new names; a table game's id is not
+/// taken for one.
+#[tokio::test]
+async fn a_tracker_saved_before_the_rename_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = open(&dir).await;
+    let log = [
+        r#"{"kind":"command","command":{"type":"choose-character","character":"smee"}}"#,
+        r#"{"kind":"command","command":{"type":"set-despair","character":"smee","despair":2}}"#,
+        r#"{"kind":"command","command":{"type":"morale-check","character":"smee"}}"#,
+        r#"{"kind":"undo"}"#,
+    ]
+    .map(|e| serde_json::from_str::<serde_json::Value>(e).unwrap());
+    let row = app
+        .store()
+        .create_game_with_log(
+            neverland_store::NewGame {
+                kind: "legacy",
+                pack_id: "pirates",
+                pack_version: 1,
+                seed: 42,
+                title: "Pirates",
+                setup: "{}",
+            },
+            &log,
+            "in-progress",
+        )
+        .await
+        .unwrap();
+    let v = app.morale_tracker(row.id).await.unwrap();
+    assert_eq!(v.state.active.as_deref(), Some("smee"));
+    let smee = v.state.characters.iter().find(|c| c.id == "smee").unwrap();
+    assert_eq!(smee.despair, 2);
+    assert!(v.state.rolls.is_empty() && v.can_redo);
+    let again = app.morale_redo(row.id).await.unwrap();
+    assert_eq!(again.state.rolls.len(), 1);
+    assert_eq!(again.state.rolls[0].stones.len(), 2);
+    assert_eq!(
+        app.legacy_table(row.id).await.unwrap_err().code,
+        ErrorCode::NotFound
+    );
+}
