@@ -258,6 +258,31 @@ fn replayed_in_full(loaded: &Loaded) -> Result<(), AppError> {
     }
 }
 
+/// What the players are told when these rules refuse a step of the saved log.
+fn replay_notice(l: &Loaded) -> Option<ReplayNotice> {
+    l.refused.as_ref().map(|r| ReplayNotice {
+        step: r.index as u32 + 1,
+        command: l.timeline.done[r.index].clone(),
+        reason: r.reason.clone(),
+        set_aside: (l.timeline.done.len() - r.index) as u32,
+        started_with: l.stored.rules_version.unwrap_or(FIRST_RULES_VERSION),
+        rules_version: RULES_VERSION,
+    })
+}
+
+/// The commands in force that replayed, newest first, each with who made it.
+fn history(l: &Loaded) -> Vec<TableHistoryItem> {
+    l.timeline
+        .newest_first()
+        .filter(|(step, _)| (*step as usize) <= l.by.len())
+        .map(|(step, c)| TableHistoryItem {
+            step,
+            command: c.clone(),
+            by: l.by[step as usize - 1].clone(),
+        })
+        .collect()
+}
+
 fn corrupt(game_id: i64, what: impl std::fmt::Display) -> AppError {
     AppError::new(
         ErrorCode::DatabaseCorrupt,
@@ -413,24 +438,8 @@ impl Companion {
             .filter(|n| g.controlled(n))
             .cloned()
             .collect();
-        let replay_notice = l.refused.as_ref().map(|r| ReplayNotice {
-            step: r.index as u32 + 1,
-            command: l.timeline.done[r.index].clone(),
-            reason: r.reason.clone(),
-            set_aside: (l.timeline.done.len() - r.index) as u32,
-            started_with: l.stored.rules_version.unwrap_or(FIRST_RULES_VERSION),
-            rules_version: RULES_VERSION,
-        });
-        let history = l
-            .timeline
-            .newest_first()
-            .filter(|(step, _)| (*step as usize) <= l.by.len())
-            .map(|(step, c)| TableHistoryItem {
-                step,
-                command: c.clone(),
-                by: l.by[step as usize - 1].clone(),
-            })
-            .collect();
+        let replay_notice = replay_notice(&l);
+        let history = history(&l);
         let legal = if matches!(g.phase, Phase::Actions) && replay_notice.is_none() {
             g.legal_commands(l.pack, &l.map)
         } else {
