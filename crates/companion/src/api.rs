@@ -8,9 +8,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::{Config, TS};
 
-pub use neverland_legacy::Command as LegacyCommand;
-use neverland_legacy::game::CharacterState;
-use neverland_legacy::{ActionId, GameState, MoraleRoll, Scenario, Stone, TurnPlan};
+use neverland_legacy::morale_tracker::TrackerCharacter;
+use neverland_legacy::{ActionId, MoraleRoll, MoraleTracker, Scenario, Stone, TurnPlan};
 
 use crate::error::{AppError, ErrorCode};
 
@@ -20,11 +19,11 @@ macro_rules! for_each_command {
     ($m:ident) => {
         $m! {
             list_games() -> Vec<$crate::api::GameSummary>;
-            new_legacy_game(args: $crate::api::NewLegacyGame) -> $crate::api::LegacyView;
-            legacy_game(game_id: i64) -> $crate::api::LegacyView;
-            legacy_command(game_id: i64, command: $crate::api::LegacyCommand) -> $crate::api::LegacyView;
-            undo(game_id: i64) -> $crate::api::LegacyView;
-            redo(game_id: i64) -> $crate::api::LegacyView;
+            new_morale_tracker(args: $crate::morale_tracker::NewMoraleTracker) -> $crate::morale_tracker::MoraleView;
+            morale_tracker(game_id: i64) -> $crate::morale_tracker::MoraleView;
+            morale_command(game_id: i64, command: $crate::morale_tracker::MoraleCommand) -> $crate::morale_tracker::MoraleView;
+            morale_undo(game_id: i64) -> $crate::morale_tracker::MoraleView;
+            morale_redo(game_id: i64) -> $crate::morale_tracker::MoraleView;
             delete_game(game_id: i64) -> ();
             pans_board() -> $crate::pans::BoardView;
             new_campaign(seed: Option<String>) -> $crate::pans::CampaignView;
@@ -44,6 +43,7 @@ macro_rules! for_each_command {
             legacy_table_command(game_id: i64, command: $crate::table::TableCommand) -> $crate::table::TableView;
             legacy_table_undo(game_id: i64) -> $crate::table::TableView;
             legacy_table_redo(game_id: i64) -> $crate::table::TableView;
+            legacy_table_go_on(game_id: i64) -> $crate::table::TableView;
             legacy_table_position(game_id: i64) -> String;
             legacy_table_record(game_id: i64) -> String;
             import_legacy_record(text: String) -> $crate::table::TableView;
@@ -73,33 +73,6 @@ pub struct GameSummary {
     /// Legacy table games: how many play, and whose turn number it is (1 for the first).
     pub players: Option<u8>,
     pub turn: Option<u32>,
-}
-
-/// What the New game screen sends.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct NewLegacyGame {
-    pub scenario: Scenario,
-    /// A whole number from 0 to 18446744073709551615 as text; empty or absent for a fresh one.
-    #[ts(optional)]
-    pub seed: Option<String>,
-}
-
-/// One command in force, for the History list.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct HistoryItem {
-    pub step: u32,
-    pub command: LegacyCommand,
-}
-
-/// A Legacy game as every screen sees it: the derived state and what undo/redo can do.
-#[derive(Debug, Clone, PartialEq, Serialize, TS)]
-pub struct LegacyView {
-    pub game: GameSummary,
-    pub state: GameState,
-    pub can_undo: bool,
-    pub can_redo: bool,
-    /// Commands in force, newest first.
-    pub history: Vec<HistoryItem>,
 }
 
 fn camel(snake: &str) -> String {
@@ -163,13 +136,13 @@ pub fn typescript_bindings() -> String {
         ActionId,
         TurnPlan,
         MoraleRoll,
-        CharacterState,
-        GameState,
-        LegacyCommand,
+        TrackerCharacter,
+        MoraleTracker,
+        crate::morale_tracker::MoraleCommand,
         GameSummary,
-        NewLegacyGame,
-        HistoryItem,
-        LegacyView,
+        crate::morale_tracker::NewMoraleTracker,
+        crate::morale_tracker::MoraleHistoryItem,
+        crate::morale_tracker::MoraleView,
         ErrorCode,
         AppError,
         neverland_pans_island::heroes::Hero,
@@ -222,6 +195,7 @@ pub fn typescript_bindings() -> String {
         crate::table::SetupChecklist,
         crate::table::PendingView,
         crate::table::TableHistoryItem,
+        crate::table::ReplayNotice,
         crate::table::TableView,
         neverland_pans_island::board::Source,
         neverland_pans_island::content::EventKind,
@@ -289,7 +263,7 @@ mod tests {
             assert!(b.contains(&format!("invoke(\"{name}\"")), "{name}");
         }
         assert!(b.contains(
-            "legacyCommand: (gameId: number, command: LegacyCommand): Promise<LegacyView>"
+            "moraleCommand: (gameId: number, command: MoraleCommand): Promise<MoraleView>"
         ));
     }
 

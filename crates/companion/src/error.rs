@@ -65,8 +65,8 @@ impl From<StoreError> for AppError {
     }
 }
 
-impl From<neverland_legacy::RuleError> for AppError {
-    fn from(e: neverland_legacy::RuleError) -> AppError {
+impl From<neverland_legacy::TrackerError> for AppError {
+    fn from(e: neverland_legacy::TrackerError) -> AppError {
         AppError::new(ErrorCode::IllegalCommand, e.to_string())
     }
 }

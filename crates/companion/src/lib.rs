@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod error;
+pub mod morale_tracker;
 pub mod packs;
 pub mod pans;
 pub mod pans_seat;

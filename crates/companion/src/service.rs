@@ -1,18 +1,17 @@
 //! Saved games: every change is validated against the replayed state, appended to the store in
-//! one transaction, and only then answered.
+//! one transaction, and only then answered. This module holds what every kind of game shares
+//! (the database, the list, a game's log); each kind has its own module (`table`, `pans`,
+//! `morale_tracker`).
 
 use std::path::Path;
 
-use neverland_legacy::{GameState, Scenario};
-use neverland_store::{GameRow, NewGame, Store};
+use neverland_legacy::Scenario;
+use neverland_store::{GameRow, Store};
 
-use crate::api::{GameSummary, HistoryItem, LegacyCommand, LegacyView, NewLegacyGame, parse_seed};
+use crate::api::GameSummary;
 use crate::error::{AppError, ErrorCode};
 use crate::packs::legacy_pack;
-use crate::timeline::{Entry, Timeline};
-
-const KIND_LEGACY: &str = "legacy";
-const IN_PROGRESS: &str = "in-progress";
+use crate::timeline::Entry;
 
 /// The saved games of one database.
 pub struct Companion {
@@ -69,14 +68,6 @@ pub(crate) fn summary(row: GameRow) -> GameSummary {
     }
 }
 
-/// A loaded Legacy game: its row, pack, stored log and the state derived from it.
-struct Loaded {
-    row: GameRow,
-    entries: usize,
-    timeline: Timeline<LegacyCommand>,
-    state: GameState,
-}
-
 impl Companion {
     /// Opens the database at `path`. `fresh_seed` supplies a seed when a player gives none (the
     /// caller decides where randomness comes from).
@@ -93,6 +84,11 @@ impl Companion {
 
     pub(crate) fn seat_passes(&self) -> &crate::pans_seat::SeatPasses {
         &self.seat_passes
+    }
+
+    /// Closes the database (its write-ahead log folded back into the file).
+    pub async fn close(self) {
+        self.store.close().await
     }
 
     pub fn store(&self) -> &Store {
@@ -123,65 +119,6 @@ impl Companion {
 
     pub async fn delete_game(&self, game_id: i64) -> Result<(), AppError> {
         Ok(self.store.delete_game(game_id).await?)
-    }
-
-    pub async fn new_legacy_game(&self, args: NewLegacyGame) -> Result<LegacyView, AppError> {
-        let seed = match args.seed.as_deref().map(str::trim) {
-            None | Some("") => (self.fresh_seed)(),
-            Some(text) => parse_seed(text)?,
-        };
-        let pack = legacy_pack(args.scenario)?;
-        let row = self
-            .store
-            .create_game(NewGame {
-                kind: KIND_LEGACY,
-                pack_id: &pack.id,
-                pack_version: pack.version,
-                seed,
-                title: &pack.name,
-                setup: "{}",
-            })
-            .await?;
-        self.legacy_game(row.id).await
-    }
-
-    async fn load(&self, game_id: i64) -> Result<Loaded, AppError> {
-        let row = self
-            .row_of_kind(game_id, KIND_LEGACY, "a Neverland's Legacy game")
-            .await?;
-        let pack = legacy_pack_of(&row)?;
-        let entries: Vec<Entry<LegacyCommand>> = self.log(game_id).await?;
-        let timeline = Timeline::fold(&entries);
-        let state = GameState::replay(pack, row.seed, &timeline.done).map_err(|(i, e)| {
-            AppError::new(
-                ErrorCode::Content,
-                format!("game {game_id} no longer replays: command {i} is refused ({e})"),
-            )
-        })?;
-        Ok(Loaded {
-            row,
-            entries: entries.len(),
-            timeline,
-            state,
-        })
-    }
-
-    fn view(loaded: Loaded) -> LegacyView {
-        let history = loaded
-            .timeline
-            .newest_first()
-            .map(|(step, c)| HistoryItem {
-                step,
-                command: c.clone(),
-            })
-            .collect();
-        LegacyView {
-            can_undo: loaded.timeline.can_undo(),
-            can_redo: loaded.timeline.can_redo(),
-            game: summary(loaded.row),
-            state: loaded.state,
-            history,
-        }
     }
 
     /// A saved game of one kind; any other id is NotFound, saying what it is not.
@@ -221,58 +158,5 @@ impl Companion {
                 })
             })
             .collect()
-    }
-
-    pub async fn legacy_game(&self, game_id: i64) -> Result<LegacyView, AppError> {
-        Ok(Companion::view(self.load(game_id).await?))
-    }
-
-    /// Appends one log entry after it has been checked, then answers with the reloaded game.
-    async fn append(
-        &self,
-        loaded: &Loaded,
-        entry: Entry<LegacyCommand>,
-    ) -> Result<LegacyView, AppError> {
-        let payload = serde_json::to_value(&entry)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
-        self.store
-            .append(loaded.row.id, loaded.entries as i64, &payload, IN_PROGRESS)
-            .await?;
-        self.legacy_game(loaded.row.id).await
-    }
-
-    /// Carries out a command: refused ones change nothing, accepted ones are on disk before the
-    /// answer returns.
-    pub async fn legacy_command(
-        &self,
-        game_id: i64,
-        command: LegacyCommand,
-    ) -> Result<LegacyView, AppError> {
-        let loaded = self.load(game_id).await?;
-        let mut next = loaded.state.clone();
-        next.apply(&command)?;
-        self.append(&loaded, Entry::Command { command }).await
-    }
-
-    pub async fn undo(&self, game_id: i64) -> Result<LegacyView, AppError> {
-        let loaded = self.load(game_id).await?;
-        if !loaded.timeline.can_undo() {
-            return Err(AppError::new(
-                ErrorCode::NothingToUndo,
-                "there is nothing to undo",
-            ));
-        }
-        self.append(&loaded, Entry::Undo).await
-    }
-
-    pub async fn redo(&self, game_id: i64) -> Result<LegacyView, AppError> {
-        let loaded = self.load(game_id).await?;
-        if !loaded.timeline.can_redo() {
-            return Err(AppError::new(
-                ErrorCode::NothingToRedo,
-                "there is nothing to redo",
-            ));
-        }
-        self.append(&loaded, Entry::Redo).await
     }
 }

@@ -6,8 +6,8 @@ use neverland_legacy::engine::{self, Game, Phase};
 use neverland_legacy::hints::Act;
 use neverland_legacy::map::Map;
 use neverland_legacy::position::Position;
-use neverland_legacy::record::{self, GameRecord};
-use neverland_legacy::{Pack, Scenario};
+use neverland_legacy::record::{self, GameRecord, RefusedStep};
+use neverland_legacy::{FIRST_RULES_VERSION, Pack, RULES_VERSION, Scenario};
 use neverland_store::{GameRow, NewGame};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -42,14 +42,34 @@ pub struct NewLegacyTable {
     pub position: Option<String>,
 }
 
-/// What a table game's row keeps beside its seed: the set-up, and the position it started from
-/// when it was imported.
+/// What a table game's row keeps beside its seed: the set-up, the position it started from
+/// when it was imported, and the rules version it was started with (absent in games saved before
+/// versions were kept: those are version 1).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Stored {
     #[serde(flatten)]
     setup: engine::Setup,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     position: Option<Position>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rules_version: Option<u32>,
+}
+
+/// A game saved under other rules whose log this app's rules refuse at some step: the table is
+/// shown just before that step. The players go on from there (`legacy_table_go_on`, which sets
+/// the refused step and the ones after it aside, still kept in the log) or export the whole game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct ReplayNotice {
+    /// The refused step (1 is the first command); the table stands after step `step - 1`.
+    pub step: u32,
+    pub command: TableCommand,
+    /// The rules' reason, as the engine words it.
+    pub reason: String,
+    /// How many commands going on would set aside (the refused one and those after it).
+    pub set_aside: u32,
+    /// The rules version the game was started with, and the one this app plays.
+    pub started_with: u32,
+    pub rules_version: u32,
 }
 
 /// The game before its first command: a fresh set-up, or the imported table.
@@ -139,8 +159,11 @@ pub struct TableView {
     pub search_deck: usize,
     pub can_undo: bool,
     pub can_redo: bool,
-    /// Commands in force, newest first.
+    /// Commands in force, newest first (up to the refused step, when there is one).
     pub history: Vec<TableHistoryItem>,
+    /// Set when this app's rules refuse a step of the saved log: the game is shown up to it, and
+    /// nothing but going on from there (or exporting) is accepted until the players choose.
+    pub replay_notice: Option<ReplayNotice>,
 }
 
 struct Loaded {
@@ -152,8 +175,10 @@ struct Loaded {
     entries: usize,
     timeline: Timeline<TableCommand>,
     game: Game,
-    /// Who made each command in force.
+    /// Who made each command in force that replayed.
     by: Vec<String>,
+    /// The first command in force that this app's rules refuse (the game stands before it).
+    refused: Option<RefusedStep>,
 }
 
 /// A Threat card's Discover diagram in the colour it resolves as (its printed one by default).
@@ -216,6 +241,48 @@ fn actor(game: &Game, c: &TableCommand) -> String {
     }
 }
 
+/// Refuses to change a game whose log these rules refuse at some step until the players have
+/// chosen to go on from there.
+fn replayed_in_full(loaded: &Loaded) -> Result<(), AppError> {
+    match &loaded.refused {
+        None => Ok(()),
+        Some(r) => Err(AppError::new(
+            ErrorCode::IllegalCommand,
+            format!(
+                "step {} of this game is not allowed by the rules of this version ({}): \
+                 go on from the step before it, or export the game, first",
+                r.index + 1,
+                r.reason
+            ),
+        )),
+    }
+}
+
+/// What the players are told when these rules refuse a step of the saved log.
+fn replay_notice(l: &Loaded) -> Option<ReplayNotice> {
+    l.refused.as_ref().map(|r| ReplayNotice {
+        step: r.index as u32 + 1,
+        command: l.timeline.done[r.index].clone(),
+        reason: r.reason.clone(),
+        set_aside: (l.timeline.done.len() - r.index) as u32,
+        started_with: l.stored.rules_version.unwrap_or(FIRST_RULES_VERSION),
+        rules_version: RULES_VERSION,
+    })
+}
+
+/// The commands in force that replayed, newest first, each with who made it.
+fn history(l: &Loaded) -> Vec<TableHistoryItem> {
+    l.timeline
+        .newest_first()
+        .filter(|(step, _)| (*step as usize) <= l.by.len())
+        .map(|(step, c)| TableHistoryItem {
+            step,
+            command: c.clone(),
+            by: l.by[step as usize - 1].clone(),
+        })
+        .collect()
+}
+
 fn corrupt(game_id: i64, what: impl std::fmt::Display) -> AppError {
     AppError::new(
         ErrorCode::DatabaseCorrupt,
@@ -261,13 +328,17 @@ impl Companion {
                 physical_threat_deck: args.physical_threat_deck,
             },
         };
-        let stored = Stored { setup, position };
+        let stored = Stored {
+            setup,
+            position,
+            rules_version: Some(RULES_VERSION),
+        };
         // Refused before anything is saved.
         let game = start(pack, &map, &stored, seed)
             .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
         let stored = Stored {
             setup: game.setup.clone(),
-            position: stored.position,
+            ..stored
         };
         self.save_table(pack, seed, &stored, &[], Companion::table_status(&game))
             .await
@@ -312,22 +383,20 @@ impl Companion {
         let entries: Vec<Entry<TableCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let map = Map::new(pack);
-        let refused = |i: Option<usize>, e: engine::Refusal| {
+        let mut game = start(pack, &map, &stored, row.seed).map_err(|e| {
             AppError::new(
                 ErrorCode::Content,
-                format!(
-                    "game {game_id} no longer replays: {} is refused ({e})",
-                    i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
-                ),
+                format!("game {game_id} no longer opens: its set-up is refused ({e})"),
             )
-        };
-        // Replayed step by step to know who made each command.
-        let mut game = start(pack, &map, &stored, row.seed).map_err(|e| refused(None, e))?;
+        })?;
+        // Replayed step by step to know who made each command; a step these rules refuse stops
+        // the replay there (a game saved under older rules), and the view says so.
         let mut by = Vec::with_capacity(timeline.done.len());
-        for (i, c) in timeline.done.iter().enumerate() {
-            by.push(actor(&game, c));
-            game.apply(pack, &map, c).map_err(|e| refused(Some(i), e))?;
-        }
+        let refused =
+            record::replay_until_refused(&mut game, pack, &map, &timeline.done, |g, c| {
+                by.push(actor(g, c))
+            });
+        by.truncate(refused.as_ref().map_or(by.len(), |r| r.index));
         Ok(Loaded {
             row,
             pack,
@@ -338,6 +407,7 @@ impl Companion {
             timeline,
             game,
             by,
+            refused,
         })
     }
 
@@ -368,16 +438,9 @@ impl Companion {
             .filter(|n| g.controlled(n))
             .cloned()
             .collect();
-        let history = l
-            .timeline
-            .newest_first()
-            .map(|(step, c)| TableHistoryItem {
-                step,
-                command: c.clone(),
-                by: l.by[step as usize - 1].clone(),
-            })
-            .collect();
-        let legal = if matches!(g.phase, Phase::Actions) {
+        let replay_notice = replay_notice(&l);
+        let history = history(&l);
+        let legal = if matches!(g.phase, Phase::Actions) && replay_notice.is_none() {
             g.legal_commands(l.pack, &l.map)
         } else {
             vec![]
@@ -418,9 +481,10 @@ impl Companion {
             setup_threats: g.setup_threats.clone(),
             checklist: checklist(l.pack, g),
             search_deck: g.search_deck.len(),
-            can_undo: l.timeline.can_undo(),
-            can_redo: l.timeline.can_redo(),
+            can_undo: l.timeline.can_undo() && replay_notice.is_none(),
+            can_redo: l.timeline.can_redo() && replay_notice.is_none(),
             history,
+            replay_notice,
             game: summary(l.row),
         }
     }
@@ -464,6 +528,7 @@ impl Companion {
         command: TableCommand,
     ) -> Result<TableView, AppError> {
         let loaded = self.load_table(game_id).await?;
+        replayed_in_full(&loaded)?;
         let mut next = loaded.game.clone();
         next.apply(loaded.pack, &loaded.map, &command)
             .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
@@ -473,6 +538,7 @@ impl Companion {
 
     pub async fn legacy_table_undo(&self, game_id: i64) -> Result<TableView, AppError> {
         let loaded = self.load_table(game_id).await?;
+        replayed_in_full(&loaded)?;
         if !loaded.timeline.can_undo() {
             return Err(AppError::new(
                 ErrorCode::NothingToUndo,
@@ -492,6 +558,7 @@ impl Companion {
 
     pub async fn legacy_table_redo(&self, game_id: i64) -> Result<TableView, AppError> {
         let loaded = self.load_table(game_id).await?;
+        replayed_in_full(&loaded)?;
         let Some(c) = loaded.timeline.undone.last() else {
             return Err(AppError::new(
                 ErrorCode::NothingToRedo,
@@ -502,6 +569,22 @@ impl Companion {
         next.apply(loaded.pack, &loaded.map, c)
             .map_err(|e| AppError::new(ErrorCode::Content, e.0))?;
         self.append_table(&loaded, Entry::Redo, &next).await
+    }
+
+    /// Goes on from the first step this app's rules refuse: that step and the ones after it are
+    /// set aside by an appended log entry (the log keeps them: an export made before still has
+    /// them), and the game continues from the table shown.
+    pub async fn legacy_table_go_on(&self, game_id: i64) -> Result<TableView, AppError> {
+        let loaded = self.load_table(game_id).await?;
+        let Some(r) = &loaded.refused else {
+            return Err(AppError::new(
+                ErrorCode::IllegalCommand,
+                "every step of this game is allowed by these rules: there is nothing to set aside",
+            ));
+        };
+        let keep = r.index as u32;
+        self.append_table(&loaded, Entry::Truncate { keep }, &loaded.game)
+            .await
     }
 
     /// A row for the Games screen: Legacy table games also say how many play and the turn
@@ -541,6 +624,7 @@ impl Companion {
             seed: loaded.row.seed.to_string(),
             setup: loaded.setup.clone(),
             position: loaded.stored.position.clone(),
+            rules_version: loaded.stored.rules_version,
             log: loaded.timeline.done.clone(),
         }
         .to_json())
@@ -558,7 +642,13 @@ impl Companion {
         let r = GameRecord::from_json(&text).map_err(invalid)?;
         let pack = legacy_pack(r.scenario)?;
         let map = Map::new(pack);
-        let game = r.replay(pack, &map).map_err(invalid)?;
+        // A file from older rules opens up to the first step these rules refuse, as a saved game
+        // does; a file of these rules must replay in full.
+        let game = if r.rules_version() < RULES_VERSION {
+            r.replay_partly(pack, &map).map_err(invalid)?.0
+        } else {
+            r.replay(pack, &map).map_err(invalid)?
+        };
         let seed = r.seed().map_err(invalid)?;
         let log = r
             .log
@@ -573,6 +663,7 @@ impl Companion {
         let stored = Stored {
             setup: r.setup,
             position: r.position,
+            rules_version: r.rules_version,
         };
         self.save_table(pack, seed, &stored, &log, Companion::table_status(&game))
             .await

@@ -8,9 +8,17 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Entry<C> {
-    Command { command: C },
+    Command {
+        command: C,
+    },
     Undo,
     Redo,
+    /// Only the first `keep` commands in force stay in force: the rest are set aside (a game saved
+    /// under older rules goes on from the first step the current rules refuse). They stay in the
+    /// log, and redo does not bring them back.
+    Truncate {
+        keep: u32,
+    },
 }
 
 /// The commands in force and those that redo would bring back (the next to redo last).
@@ -65,6 +73,10 @@ impl<C: Clone> Timeline<C> {
                         t.retracted.pop();
                         t.done.push(c);
                     }
+                }
+                Entry::Truncate { keep } => {
+                    t.done.truncate(*keep as usize);
+                    t.undone.clear();
                 }
             }
         }
@@ -138,6 +150,31 @@ mod tests {
         let t = Timeline::fold(&log);
         assert_eq!(t.retracted.len(), t.undone.len());
         assert_eq!(t.retracted[0].command, 2);
+    }
+
+    #[test]
+    fn a_truncate_sets_the_tail_aside_for_good() {
+        let log = vec![
+            c(1),
+            c(2),
+            c(3),
+            Entry::Undo,
+            Entry::Truncate { keep: 1 },
+            c(4),
+        ];
+        let t = Timeline::fold(&log);
+        assert_eq!(t.done, vec![1, 4]);
+        assert!(
+            !t.can_redo(),
+            "neither the undone 3 nor the set-aside 2 come back"
+        );
+        let t = Timeline::fold(&log[..5]);
+        assert_eq!((t.done, t.undone), (vec![1], vec![]));
+        // Keeping more than there is keeps everything.
+        let t = Timeline::fold(&[c(1), Entry::Truncate { keep: 5 }]);
+        assert_eq!(t.done, vec![1]);
+        let e: Entry<u32> = serde_json::from_str(r#"{"kind":"truncate","keep":2}"#).unwrap();
+        assert_eq!(e, Entry::Truncate { keep: 2 });
     }
 
     #[test]

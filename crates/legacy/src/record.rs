@@ -23,7 +23,37 @@ pub struct GameRecord {
     /// The table the game started from when it was imported from a position file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<Position>,
+    /// The rules version the game was started with (`crate::RULES_VERSION` then); absent in files
+    /// written before versions were kept, which are version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_version: Option<u32>,
     pub log: Vec<Command>,
+}
+
+/// The first command of a log that the rules refuse: its place in the log (0 is the first) and
+/// the engine's reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefusedStep {
+    pub index: usize,
+    pub reason: String,
+}
+
+/// Plays `log` on `game` until the rules refuse a command; the game stays as it was before that
+/// command, and the refused one is returned. `each` sees the game before each accepted command.
+pub fn replay_until_refused(
+    game: &mut Game,
+    pack: &Pack,
+    map: &Map,
+    log: &[Command],
+    mut each: impl FnMut(&Game, &Command),
+) -> Option<RefusedStep> {
+    for (index, c) in log.iter().enumerate() {
+        each(game, c);
+        if let Err(e) = game.apply(pack, map, c) {
+            return Some(RefusedStep { index, reason: e.0 });
+        }
+    }
+    None
 }
 
 /// Why a game file cannot be taken: where, and what is wrong.
@@ -86,18 +116,33 @@ impl GameRecord {
         started.or_else(|e| error("setup", e.0))
     }
 
+    /// The rules version the game was started with.
+    pub fn rules_version(&self) -> u32 {
+        self.rules_version.unwrap_or(crate::FIRST_RULES_VERSION)
+    }
+
     /// Replays the whole log; the first refused command is named by its place in the log.
     pub fn replay(&self, pack: &Pack, map: &Map) -> Result<Game, RecordError> {
-        let mut g = self.start(pack, map)?;
-        for (i, c) in self.log.iter().enumerate() {
-            g.apply(pack, map, c).or_else(|e| {
-                error(
-                    format!("log[{i}]"),
-                    format!("step {} is refused: {}", i + 1, e.0),
-                )
-            })?;
+        match self.replay_partly(pack, map)? {
+            (g, None) => Ok(g),
+            (_, Some(r)) => error(
+                format!("log[{}]", r.index),
+                format!("step {} is refused: {}", r.index + 1, r.reason),
+            ),
         }
-        Ok(g)
+    }
+
+    /// Replays the log up to the first command the rules refuse: the game before it, and that
+    /// command's place and reason (none when the whole log replays). A file from an older rules
+    /// version opens this way (see `crate::RULES_VERSION`).
+    pub fn replay_partly(
+        &self,
+        pack: &Pack,
+        map: &Map,
+    ) -> Result<(Game, Option<RefusedStep>), RecordError> {
+        let mut g = self.start(pack, map)?;
+        let refused = replay_until_refused(&mut g, pack, map, &self.log, |_, _| {});
+        Ok((g, refused))
     }
 
     pub fn to_json(&self) -> String {
@@ -121,6 +166,7 @@ mod tests {
             seed: seed.to_string(),
             setup,
             position: None,
+            rules_version: None,
             log,
         };
         (pack, map, r)
@@ -161,6 +207,23 @@ mod tests {
         let e = bad.replay(&pack, &map).unwrap_err();
         assert_eq!(e.path, "log[0]");
         assert!(e.reason.starts_with("step 1 is refused"), "{e}");
+        // Read partly, the same file opens before the refused step, which is named.
+        let (g, refused) = bad.replay_partly(&pack, &map).unwrap();
+        assert_eq!(refused.map(|r| r.index), Some(0));
+        assert_eq!(g, bad.start(&pack, &map).unwrap());
+        let mut late = r.clone();
+        late.log.insert(
+            5,
+            Command::Move {
+                to: "no-such-place".into(),
+                escort: vec![],
+            },
+        );
+        let (g, refused) = late.replay_partly(&pack, &map).unwrap();
+        assert_eq!(refused.map(|r| r.index), Some(5));
+        let mut up_to = late.clone();
+        up_to.log.truncate(5);
+        assert_eq!(g, up_to.replay(&pack, &map).unwrap());
         let other = Pack::builtin(Scenario::Pirates).unwrap();
         let e = r.replay(&other, &Map::new(&other)).unwrap_err();
         assert_eq!(e.path, "scenario");

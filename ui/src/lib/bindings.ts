@@ -24,15 +24,15 @@ rest_rolled: number, };
 
 export type MoraleRoll = { character: string, despair: number, stones: Array<Stone>, plan: TurnPlan, };
 
-export type CharacterState = { id: string, name: string, despair: number, };
+export type TrackerCharacter = { id: string, name: string, despair: number, };
 
-export type GameState = { scenario: Scenario, characters: Array<CharacterState>, active: string | null, 
+export type MoraleTracker = { scenario: Scenario, characters: Array<TrackerCharacter>, active: string | null, 
 /**
  * Every Morale Check so far, oldest first.
  */
 rolls: Array<MoraleRoll>, };
 
-export type LegacyCommand = { "type": "choose-character", character: string, } | { "type": "set-despair", character: string, despair: number, } | { "type": "morale-check", character: string, };
+export type MoraleCommand = { "type": "choose-character", character: string, } | { "type": "set-despair", character: string, despair: number, } | { "type": "morale-check", character: string, };
 
 export type GameSummary = { id: number, kind: string, pack_id: string, pack_version: number, 
 /**
@@ -48,19 +48,19 @@ steps: number,
  */
 players: number | null, turn: number | null, };
 
-export type NewLegacyGame = { scenario: Scenario, 
+export type NewMoraleTracker = { scenario: Scenario, 
 /**
  * A whole number from 0 to 18446744073709551615 as text; empty or absent for a fresh one.
  */
 seed?: string, };
 
-export type HistoryItem = { step: number, command: LegacyCommand, };
+export type MoraleHistoryItem = { step: number, command: MoraleCommand, };
 
-export type LegacyView = { game: GameSummary, state: GameState, can_undo: boolean, can_redo: boolean, 
+export type MoraleView = { game: GameSummary, state: MoraleTracker, can_undo: boolean, can_redo: boolean, 
 /**
  * Commands in force, newest first.
  */
-history: Array<HistoryItem>, };
+history: Array<MoraleHistoryItem>, };
 
 export type ErrorCode = "invalid-input" | "illegal-command" | "not-found" | "nothing-to-undo" | "nothing-to-redo" | "database-corrupt" | "database-newer" | "database-unwritable" | "conflict" | "content" | "storage" | "photo-unreadable" | "no-card-in-photo";
 
@@ -341,6 +341,24 @@ export type TableHistoryItem = { step: number, command: TableCommand,
  */
 by: string, };
 
+export type ReplayNotice = { 
+/**
+ * The refused step (1 is the first command); the table stands after step `step - 1`.
+ */
+step: number, command: TableCommand, 
+/**
+ * The rules' reason, as the engine words it.
+ */
+reason: string, 
+/**
+ * How many commands going on would set aside (the refused one and those after it).
+ */
+set_aside: number, 
+/**
+ * The rules version the game was started with, and the one this app plays.
+ */
+started_with: number, rules_version: number, };
+
 export type TableView = { game: GameSummary, setup: TableSetup, table: LegacyPosition, 
 /**
  * Index into `table.characters` of the Character whose turn it is.
@@ -385,9 +403,14 @@ setup_threats: Array<string>,
  */
 checklist: SetupChecklist, search_deck: number, can_undo: boolean, can_redo: boolean, 
 /**
- * Commands in force, newest first.
+ * Commands in force, newest first (up to the refused step, when there is one).
  */
-history: Array<TableHistoryItem>, };
+history: Array<TableHistoryItem>, 
+/**
+ * Set when this app's rules refuse a step of the saved log: the game is shown up to it, and
+ * nothing but going on from there (or exporting) is accepted until the players choose.
+ */
+replay_notice: ReplayNotice | null, };
 
 export type Source = "rulebook" | "authored";
 
@@ -442,11 +465,11 @@ export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise
 export function makeCommands(invoke: Invoke) {
   return {
     listGames: (): Promise<Array<GameSummary>> => invoke("list_games"),
-    newLegacyGame: (args: NewLegacyGame): Promise<LegacyView> => invoke("new_legacy_game", { args }),
-    legacyGame: (gameId: number): Promise<LegacyView> => invoke("legacy_game", { gameId }),
-    legacyCommand: (gameId: number, command: LegacyCommand): Promise<LegacyView> => invoke("legacy_command", { gameId, command }),
-    undo: (gameId: number): Promise<LegacyView> => invoke("undo", { gameId }),
-    redo: (gameId: number): Promise<LegacyView> => invoke("redo", { gameId }),
+    newMoraleTracker: (args: NewMoraleTracker): Promise<MoraleView> => invoke("new_morale_tracker", { args }),
+    moraleTracker: (gameId: number): Promise<MoraleView> => invoke("morale_tracker", { gameId }),
+    moraleCommand: (gameId: number, command: MoraleCommand): Promise<MoraleView> => invoke("morale_command", { gameId, command }),
+    moraleUndo: (gameId: number): Promise<MoraleView> => invoke("morale_undo", { gameId }),
+    moraleRedo: (gameId: number): Promise<MoraleView> => invoke("morale_redo", { gameId }),
     deleteGame: (gameId: number): Promise<null> => invoke("delete_game", { gameId }),
     pansBoard: (): Promise<BoardView> => invoke("pans_board"),
     newCampaign: (seed: string | null): Promise<CampaignView> => invoke("new_campaign", { seed }),
@@ -466,6 +489,7 @@ export function makeCommands(invoke: Invoke) {
     legacyTableCommand: (gameId: number, command: TableCommand): Promise<TableView> => invoke("legacy_table_command", { gameId, command }),
     legacyTableUndo: (gameId: number): Promise<TableView> => invoke("legacy_table_undo", { gameId }),
     legacyTableRedo: (gameId: number): Promise<TableView> => invoke("legacy_table_redo", { gameId }),
+    legacyTableGoOn: (gameId: number): Promise<TableView> => invoke("legacy_table_go_on", { gameId }),
     legacyTablePosition: (gameId: number): Promise<string> => invoke("legacy_table_position", { gameId }),
     legacyTableRecord: (gameId: number): Promise<string> => invoke("legacy_table_record", { gameId }),
     importLegacyRecord: (text: string): Promise<TableView> => invoke("import_legacy_record", { text }),

@@ -1,5 +1,4 @@
 import { describe as suite, expect, it } from "vitest";
-import type { LegacyView } from "./bindings";
 import type { LegacyPosition, PendingView, TableCommand, TableView } from "./bindings";
 import {
   COLOUR_SHAPE,
@@ -10,54 +9,13 @@ import {
   legalMove,
   KIND_COLOUR,
   boardLayout,
-  historyLines,
   historyText,
   locationName,
-  nextDespair,
   pieceName,
-  planLines,
   stoneAction,
   stoneName,
 } from "./legacy";
 import { t } from "./i18n";
-
-function view(): LegacyView {
-  return {
-    game: {
-      id: 1, kind: "legacy", pack_id: "pirates", pack_version: 1, seed: "42", title: "Pirates",
-      created_at_ms: 0, updated_at_ms: 0, status: "in-progress", steps: 3, players: null, turn: null,
-    },
-    state: {
-      scenario: "pirates",
-      characters: [{ id: "smee", name: "Smee", despair: 3 }],
-      active: "smee",
-      rolls: [
-        { character: "smee", despair: 0, stones: [], plan: { mandatory: [], chosen: 4, rest_rolled: 0 } },
-        {
-          character: "smee", despair: 3, stones: ["taunt-loot", "rest", "courage-scare"],
-          plan: { mandatory: ["loot", "scare"], chosen: 2, rest_rolled: 1 },
-        },
-      ],
-    },
-    can_undo: true,
-    can_redo: false,
-    history: [
-      { step: 4, command: { type: "morale-check", character: "smee" } },
-      { step: 3, command: { type: "set-despair", character: "smee", despair: 3 } },
-      { step: 2, command: { type: "morale-check", character: "smee" } },
-      { step: 1, command: { type: "choose-character", character: "smee" } },
-    ],
-  };
-}
-
-suite("despair controls", () => {
-  it("stay within 0..4", () => {
-    expect(nextDespair(0, -1)).toBeNull();
-    expect(nextDespair(0, 1)).toBe(1);
-    expect(nextDespair(4, 1)).toBeNull();
-    expect(nextDespair(4, -1)).toBe(3);
-  });
-});
 
 suite("stone names", () => {
   it("follow the scenario for the shared symbols", () => {
@@ -69,30 +27,10 @@ suite("stone names", () => {
   });
 });
 
-suite("turn plan", () => {
-  it("lists mandatory actions then chosen ones, four in all", () => {
-    const lines = planLines(view().state.rolls[1]!);
-    expect(lines.map((l) => l.kind)).toEqual(["mandatory", "mandatory", "chosen", "chosen"]);
-    expect(lines[0]!.label).toBe("Loot");
-  });
-});
-
-suite("history", () => {
-  it("pairs each Morale Check with its own roll, newest first", () => {
-    const lines = historyLines(view());
-    expect(lines.map((l) => l.text)).toEqual([
-      "Smee rolled a Morale Check: Loot, Rest, Scare",
-      "Smee's Despair set to 3",
-      "Smee rolled a Morale Check with no Despair",
-      "Smee takes the turn",
-    ]);
-  });
-});
-
 suite("translation table", () => {
   it("fills placeholders and leaves unknown ones visible", () => {
-    expect(t("game.heading", { scenario: "Pirates", id: 3 })).toBe("Pirates · game 3");
-    expect(t("game.heading", { scenario: "Pirates" })).toBe("Pirates · game {id}");
+    expect(t("morale.heading", { scenario: "Pirates", id: 3 })).toBe("Pirates · Morale tracker, game 3");
+    expect(t("morale.heading", { scenario: "Pirates" })).toBe("Pirates · Morale tracker, game {id}");
   });
 });
 

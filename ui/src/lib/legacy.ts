@@ -1,11 +1,9 @@
-// Pure view logic for Neverland's Legacy screens: no DOM, no IPC, tested with Vitest.
+// Pure view logic for the Neverland's Legacy table screen (and the Stone names the Morale tracker
+// shares, `morale.ts`): no DOM, no IPC, tested with Vitest.
 import type {
   ActionId,
   EnemyAct,
-  LegacyCommand,
   LegacyPosition,
-  LegacyView,
-  MoraleRoll,
   PendingView,
   Scenario,
   Stone,
@@ -13,14 +11,6 @@ import type {
   TableView,
 } from "./bindings";
 import { en, t, type Key } from "./i18n";
-
-export const MAX_DESPAIR = 4;
-
-/** The Despair a +/− tap asks for, or null when the tap would leave 0..4. */
-export function nextDespair(current: number, delta: 1 | -1): number | null {
-  const next = current + delta;
-  return next < 0 || next > MAX_DESPAIR ? null : next;
-}
 
 /** The Action a stone makes Mandatory in a scenario (mirrors `Stone::action` in Rust). */
 export function stoneAction(stone: Stone, scenario: Scenario): ActionId {
@@ -41,54 +31,6 @@ export function actionName(action: ActionId): string {
 /** A stone's word in this scenario (the symbol's Action name, never colour alone). */
 export function stoneName(stone: Stone, scenario: Scenario): string {
   return actionName(stoneAction(stone, scenario));
-}
-
-export interface PlanLine {
-  kind: "mandatory" | "chosen";
-  label: string;
-}
-
-/** The 4 Actions of the turn as lines: Mandatory ones first, in rolled order, then Chosen. */
-export function planLines(roll: MoraleRoll): PlanLine[] {
-  const lines: PlanLine[] = roll.plan.mandatory.map((a) => ({ kind: "mandatory", label: actionName(a) }));
-  for (let i = 0; i < roll.plan.chosen; i++) lines.push({ kind: "chosen", label: t("game.plan.chosen") });
-  return lines;
-}
-
-export function characterName(view: LegacyView, id: string): string {
-  return view.state.characters.find((c) => c.id === id)?.name ?? id;
-}
-
-export function latestRoll(view: LegacyView, character: string): MoraleRoll | null {
-  const rolls = view.state.rolls.filter((r) => r.character === character);
-  return rolls[rolls.length - 1] ?? null;
-}
-
-/** A command in words for the History list; a Morale Check is told with the stones it rolled. */
-export function describe(view: LegacyView, cmd: LegacyCommand, roll?: MoraleRoll): string {
-  const name = characterName(view, cmd.character);
-  switch (cmd.type) {
-    case "choose-character":
-      return t("history.choose-character", { name });
-    case "set-despair":
-      return t("history.set-despair", { name, n: cmd.despair });
-    case "morale-check":
-      return roll && roll.stones.length > 0
-        ? t("history.morale-check", {
-            name,
-            stones: roll.stones.map((s) => stoneName(s, view.state.scenario)).join(", "),
-          })
-        : t("history.morale-check.none", { name });
-  }
-}
-
-/** History lines, newest first. The n-th Morale Check in force produced the n-th roll. */
-export function historyLines(view: LegacyView): { step: number; text: string }[] {
-  let rollIndex = view.history.filter((h) => h.command.type === "morale-check").length - 1;
-  return view.history.map((h) => ({
-    step: h.step,
-    text: describe(view, h.command, h.command.type === "morale-check" ? view.state.rolls[rollIndex--] : undefined),
-  }));
 }
 
 /** One physical board of a scenario as the table lays it out, Locations in printed order. */

@@ -1,6 +1,9 @@
-//! A game is a pack, a seed and an ordered log of commands. `GameState::replay` derives the state;
-//! `apply` validates a command against the state and either changes it or returns a reason and
-//! leaves it untouched.
+//! The Morale tracker: the app's first Legacy slice, which keeps only each Character's Despair
+//! and rolls their Morale Checks beside a game played wholly on the real table. It is not the
+//! table game (that is `engine::Game`); it stays for its saved games (kind `legacy` in the
+//! database). Like every game it is a pack, a seed and an ordered log of commands:
+//! `MoraleTracker::replay` derives the state; `apply` validates a command against the state and
+//! either changes it or returns a reason and leaves it untouched.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -15,8 +18,8 @@ use crate::pack::{Pack, Scenario};
     rename_all = "kebab-case",
     rename_all_fields = "snake_case"
 )]
-#[ts(rename = "LegacyCommand")]
-pub enum Command {
+#[ts(rename = "MoraleCommand")]
+pub enum TrackerCommand {
     /// Make this Character the one whose turn the screen shows.
     ChooseCharacter { character: String },
     /// Put the Despair on a Character sheet to match the table.
@@ -32,7 +35,7 @@ pub enum Command {
     rename_all = "kebab-case",
     rename_all_fields = "snake_case"
 )]
-pub enum RuleError {
+pub enum TrackerError {
     #[error("there is no Character \"{character}\" in this scenario")]
     UnknownCharacter { character: String },
     #[error("Despair goes from 0 to 4, not {despair}")]
@@ -40,7 +43,7 @@ pub enum RuleError {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-pub struct CharacterState {
+pub struct TrackerCharacter {
     pub id: String,
     pub name: String,
     pub despair: u8,
@@ -48,9 +51,9 @@ pub struct CharacterState {
 
 /// The derived state of a game. Never stored: always rebuilt from the seed and the log.
 #[derive(Debug, Clone, Serialize, TS)]
-pub struct GameState {
+pub struct MoraleTracker {
     pub scenario: Scenario,
-    pub characters: Vec<CharacterState>,
+    pub characters: Vec<TrackerCharacter>,
     pub active: Option<String>,
     /// Every Morale Check so far, oldest first.
     pub rolls: Vec<MoraleRoll>,
@@ -59,7 +62,7 @@ pub struct GameState {
     rng: StoneRng,
 }
 
-impl PartialEq for GameState {
+impl PartialEq for MoraleTracker {
     fn eq(&self, other: &Self) -> bool {
         // Two states built from the same seed and log also agree on the random stream; comparing
         // the visible parts is what matters to players.
@@ -70,14 +73,14 @@ impl PartialEq for GameState {
     }
 }
 
-impl GameState {
-    pub fn new(pack: &Pack, seed: u64) -> GameState {
-        GameState {
+impl MoraleTracker {
+    pub fn new(pack: &Pack, seed: u64) -> MoraleTracker {
+        MoraleTracker {
             scenario: pack.scenario,
             characters: pack
                 .characters
                 .iter()
-                .map(|c| CharacterState {
+                .map(|c| TrackerCharacter {
                     id: c.id.clone(),
                     name: c.name.clone(),
                     despair: 0,
@@ -93,34 +96,33 @@ impl GameState {
     pub fn replay<'a>(
         pack: &Pack,
         seed: u64,
-        log: impl IntoIterator<Item = &'a Command>,
-    ) -> Result<GameState, (usize, RuleError)> {
-        let mut state = GameState::new(pack, seed);
+        log: impl IntoIterator<Item = &'a TrackerCommand>,
+    ) -> Result<MoraleTracker, (usize, TrackerError)> {
+        let mut state = MoraleTracker::new(pack, seed);
         for (i, cmd) in log.into_iter().enumerate() {
             state.apply(cmd).map_err(|e| (i, e))?;
         }
         Ok(state)
     }
 
-    fn index_of(&self, character: &str) -> Result<usize, RuleError> {
+    fn index_of(&self, character: &str) -> Result<usize, TrackerError> {
         self.characters
             .iter()
             .position(|c| c.id == character)
-            .ok_or_else(|| RuleError::UnknownCharacter {
+            .ok_or_else(|| TrackerError::UnknownCharacter {
                 character: character.to_owned(),
             })
     }
 
     /// Checks a command without changing anything.
-    pub fn validate(&self, cmd: &Command) -> Result<(), RuleError> {
+    pub fn validate(&self, cmd: &TrackerCommand) -> Result<(), TrackerError> {
         match cmd {
-            Command::ChooseCharacter { character } | Command::MoraleCheck { character } => {
-                self.index_of(character).map(|_| ())
-            }
-            Command::SetDespair { character, despair } => {
+            TrackerCommand::ChooseCharacter { character }
+            | TrackerCommand::MoraleCheck { character } => self.index_of(character).map(|_| ()),
+            TrackerCommand::SetDespair { character, despair } => {
                 self.index_of(character)?;
                 if *despair > MAX_DESPAIR {
-                    return Err(RuleError::DespairOutOfRange { despair: *despair });
+                    return Err(TrackerError::DespairOutOfRange { despair: *despair });
                 }
                 Ok(())
             }
@@ -128,15 +130,15 @@ impl GameState {
     }
 
     /// Validates, then carries out a command.
-    pub fn apply(&mut self, cmd: &Command) -> Result<(), RuleError> {
+    pub fn apply(&mut self, cmd: &TrackerCommand) -> Result<(), TrackerError> {
         self.validate(cmd)?;
         match cmd {
-            Command::ChooseCharacter { character } => self.active = Some(character.clone()),
-            Command::SetDespair { character, despair } => {
+            TrackerCommand::ChooseCharacter { character } => self.active = Some(character.clone()),
+            TrackerCommand::SetDespair { character, despair } => {
                 let i = self.index_of(character)?;
                 self.characters[i].despair = *despair;
             }
-            Command::MoraleCheck { character } => {
+            TrackerCommand::MoraleCheck { character } => {
                 let i = self.index_of(character)?;
                 let despair = self.characters[i].despair;
                 let stones = self.rng.roll(despair);
@@ -169,20 +171,20 @@ mod tests {
     #[test]
     fn illegal_commands_change_nothing() {
         let p = pack();
-        let mut s = GameState::new(&p, 1);
+        let mut s = MoraleTracker::new(&p, 1);
         let before = s.clone();
         assert_eq!(
-            s.apply(&Command::SetDespair {
+            s.apply(&TrackerCommand::SetDespair {
                 character: "wendy".into(),
                 despair: 5
             }),
-            Err(RuleError::DespairOutOfRange { despair: 5 })
+            Err(TrackerError::DespairOutOfRange { despair: 5 })
         );
         assert!(matches!(
-            s.apply(&Command::MoraleCheck {
+            s.apply(&TrackerCommand::MoraleCheck {
                 character: "hook".into()
             }),
-            Err(RuleError::UnknownCharacter { .. })
+            Err(TrackerError::UnknownCharacter { .. })
         ));
         assert_eq!(s, before);
     }
@@ -190,8 +192,8 @@ mod tests {
     #[test]
     fn zero_despair_rolls_nothing_and_all_actions_are_chosen() {
         let p = pack();
-        let mut s = GameState::new(&p, 1);
-        s.apply(&Command::MoraleCheck {
+        let mut s = MoraleTracker::new(&p, 1);
+        s.apply(&TrackerCommand::MoraleCheck {
             character: "wendy".into(),
         })
         .unwrap();
@@ -200,17 +202,17 @@ mod tests {
         assert_eq!(r.plan.chosen, 4);
     }
 
-    fn command() -> impl Strategy<Value = Command> {
+    fn command() -> impl Strategy<Value = TrackerCommand> {
         let who = prop_oneof![Just("wendy"), Just("peter-pan"), Just("nobody")];
         prop_oneof![
-            who.clone().prop_map(|c| Command::ChooseCharacter {
+            who.clone().prop_map(|c| TrackerCommand::ChooseCharacter {
                 character: c.into()
             }),
-            (who.clone(), 0u8..7).prop_map(|(c, d)| Command::SetDespair {
+            (who.clone(), 0u8..7).prop_map(|(c, d)| TrackerCommand::SetDespair {
                 character: c.into(),
                 despair: d
             }),
-            who.prop_map(|c| Command::MoraleCheck {
+            who.prop_map(|c| TrackerCommand::MoraleCheck {
                 character: c.into()
             }),
         ]
@@ -222,7 +224,7 @@ mod tests {
         #[test]
         fn replay_equals_incremental(seed: u64, cmds in proptest::collection::vec(command(), 0..40)) {
             let p = pack();
-            let mut s = GameState::new(&p, seed);
+            let mut s = MoraleTracker::new(&p, seed);
             let mut accepted = Vec::new();
             for c in &cmds {
                 let before = s.clone();
@@ -232,7 +234,7 @@ mod tests {
                 }
                 prop_assert!(s.characters.iter().all(|c| c.despair <= MAX_DESPAIR));
             }
-            let replayed = GameState::replay(&p, seed, &accepted).unwrap();
+            let replayed = MoraleTracker::replay(&p, seed, &accepted).unwrap();
             prop_assert_eq!(replayed, s);
         }
     }
