@@ -12,11 +12,14 @@ use neverland_chance::Chance;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::activation;
+pub use crate::activation::Pending;
 use crate::dice::{Stone, TurnPlan};
-use crate::hints::{self, Act};
+use crate::effects;
 use crate::map::Map;
 use crate::pack::{ActionId, Colour, Item, Pack, Scenario, SearchEffect, ThreatEffect};
-use crate::position::{CharacterAt, EnemyAt, FORMAT, HostageAt, NamedAt, Position};
+use crate::position::{CharacterAt, FORMAT, HostageAt, NamedAt, Position};
+use crate::priorities::Act;
 
 /// How a game is set up.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -201,25 +204,6 @@ pub enum Outcome {
 pub enum EndOfTurn {
     RegainDestiny,
     HealWound,
-}
-
-/// One Enemy (or one Named Enemy step) still to activate in the current Threat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[ts(rename = "PendingActivation")]
-#[serde(tag = "who", rename_all = "kebab-case")]
-pub enum Pending {
-    Enemy {
-        id: String,
-    },
-    Named {
-        id: String,
-        step: usize,
-    },
-    /// A step of a Named Enemy's "after resolving" effect (after the Discover).
-    After {
-        id: String,
-        step: usize,
-    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -629,27 +613,10 @@ impl Game {
 
     /// The options of the next activation (a query over the state).
     pub fn pending_options(&self, pack: &Pack, map: &Map) -> Option<(String, Vec<Act>)> {
-        let Phase::Activations { queue, .. } = &self.phase else {
+        let Phase::Activations { queue, colour, .. } = &self.phase else {
             return None;
         };
-        let head = queue.first()?;
-        Some(match head {
-            Pending::Enemy { id } => {
-                let e = self.table.enemies.iter().position(|x| x.id == *id)?;
-                hints::enemy_activation(pack, map, &self.table, e)
-            }
-            Pending::Named { id, step } => self.named_options(pack, map, id, *step),
-            Pending::After { id, step } => {
-                hints::after_step_options(pack, map, &self.table, id, *step)
-            }
-        })
-    }
-
-    fn named_options(&self, pack: &Pack, map: &Map, id: &str, step: usize) -> (String, Vec<Act>) {
-        let Phase::Activations { colour, .. } = &self.phase else {
-            unreachable!("only asked during activations")
-        };
-        hints::named_step_options(pack, map, &self.table, id, *colour, step)
+        activation::options(pack, map, &self.table, *colour, queue.first()?)
     }
 
     // ----- the commands -----
@@ -755,7 +722,7 @@ impl Game {
                         for c in 0..self.table.characters.len() {
                             let at = Self::loc(map, &self.table.characters[c].at);
                             if map.board_of(at) == b && !self.table.characters[c].fallen {
-                                self.gain_despair(pack, c);
+                                effects::gain_despair(pack, &mut self.table, c);
                             }
                         }
                     }
@@ -766,27 +733,7 @@ impl Game {
                     }
                     None => {}
                 }
-                let twice = self
-                    .table
-                    .named_enemies
-                    .iter()
-                    .any(|n| pack.named(&n.id).is_some_and(|s| s.frightful_reputation));
-                let mut queue = Vec::new();
-                for e in &self.table.enemies {
-                    if pack.kind(&e.kind).map(|k| k.colour) == Some(colour) {
-                        for _ in 0..if twice { 2 } else { 1 } {
-                            queue.push(Pending::Enemy { id: e.id.clone() });
-                        }
-                    }
-                }
-                for n in &self.table.named_enemies {
-                    for step in hints::named_steps(pack, &n.id, colour) {
-                        queue.push(Pending::Named {
-                            id: n.id.clone(),
-                            step,
-                        });
-                    }
-                }
+                let queue = activation::queue(pack, &self.table, colour);
                 self.phase = Phase::Activations {
                     card,
                     colour,
@@ -1082,7 +1029,7 @@ impl Game {
                     self.spend(ActionId::Taunt, 1)?;
                 }
                 for e in std::iter::once(enemy).chain(also) {
-                    self.set_enemy_at(e, &here);
+                    effects::set_enemy_at(&mut self.table, e, &here);
                 }
                 Ok(())
             }
@@ -1134,7 +1081,7 @@ impl Game {
                 }
                 self.spend(ActionId::Scare, 1)?;
                 for e in std::iter::once(enemy).chain(also) {
-                    self.set_enemy_at(e, to);
+                    effects::set_enemy_at(&mut self.table, e, to);
                 }
                 Ok(())
             }
@@ -1398,14 +1345,6 @@ impl Game {
             .ok_or_else(|| Refusal(format!("there is no Enemy {id:?} on the board")))
     }
 
-    fn set_enemy_at(&mut self, id: &str, at: &str) {
-        if let Some(e) = self.table.enemies.iter_mut().find(|e| e.id == id) {
-            e.at = at.to_owned();
-        } else if let Some(n) = self.table.named_enemies.iter_mut().find(|n| n.id == id) {
-            n.at = at.to_owned();
-        }
-    }
-
     fn fight(&mut self, pack: &Pack, map: &Map, here: &str, target: &str) -> Result<(), Refusal> {
         let la = self.scenario == Scenario::LostAllies;
         let at = self.enemy_at(target)?;
@@ -1494,43 +1433,6 @@ impl Game {
         self.table.characters[c].coins += n.min(room);
     }
 
-    fn gain_despair(&mut self, pack: &Pack, c: usize) {
-        let d = &mut self.table.characters[c].despair;
-        *d = (*d + 1).min(pack.supply.despair_max);
-    }
-
-    /// One Wound to a Character: a Wound slot and a Despair, a dropped Hostage for a Pirate;
-    /// with no empty slot the Character Falls and the others on that board gain Despair.
-    fn wound_character(&mut self, pack: &Pack, map: &Map, c: usize) {
-        if self.table.characters[c].fallen {
-            return;
-        }
-        let slots = pack
-            .character(&self.table.characters[c].id)
-            .map(|s| s.wound_slots)
-            .unwrap_or(3);
-        if self.table.characters[c].wounds < slots {
-            self.table.characters[c].wounds += 1;
-            self.gain_despair(pack, c);
-            if !self.table.characters[c].carrying.is_empty() {
-                let h = self.table.characters[c].carrying.remove(0);
-                let at = self.table.characters[c].at.clone();
-                self.table.hostages.push(HostageAt { id: h, at });
-            }
-        } else {
-            self.table.characters[c].fallen = true;
-            let b = map.board_of(Self::loc(map, &self.table.characters[c].at));
-            for o in 0..self.table.characters.len() {
-                if o != c
-                    && !self.table.characters[o].fallen
-                    && map.board_of(Self::loc(map, &self.table.characters[o].at)) == b
-                {
-                    self.gain_despair(pack, o);
-                }
-            }
-        }
-    }
-
     fn draw_search(&mut self) -> Option<String> {
         let card = self.search_deck.pop();
         if card.is_none() {
@@ -1571,9 +1473,9 @@ impl Game {
             }
             SearchEffect::Ambush { kind, count } => {
                 self.search_discard.push(card);
-                let placed = self.place_enemies(pack, &kind, count, at);
+                let placed = effects::place_enemies(pack, &mut self.table, &kind, count, at);
                 if placed > 0 {
-                    self.surprise(pack, map, at);
+                    effects::surprise(pack, map, &mut self.table, at);
                 }
             }
             SearchEffect::Item { item } => match by {
@@ -1590,10 +1492,10 @@ impl Game {
             SearchEffect::Trap { wounds, despair } => match by {
                 Some(c) => {
                     for _ in 0..wounds {
-                        self.wound_character(pack, map, c);
+                        effects::wound_character(pack, map, &mut self.table, c);
                     }
                     for _ in 0..despair {
-                        self.gain_despair(pack, c);
+                        effects::gain_despair(pack, &mut self.table, c);
                     }
                     self.search_discard.push(card);
                 }
@@ -1659,50 +1561,6 @@ impl Game {
         self.named_placed.push(id.to_owned());
     }
 
-    /// Places up to `count` Enemies of a kind (as many as the box still holds); returns how many.
-    fn place_enemies(&mut self, pack: &Pack, kind: &str, count: u8, at: &str) -> u8 {
-        let mut placed = 0;
-        for _ in 0..count {
-            // The box holds `enemies_per_kind` of each kind, whatever ids a table used.
-            let on_board = self.table.enemies.iter().filter(|e| e.kind == kind).count();
-            if on_board >= pack.supply.enemies_per_kind as usize {
-                break;
-            }
-            // The first free `kind-N`.
-            let mut used: u64 = 0;
-            for e in &self.table.enemies {
-                if let Some(n) =
-                    e.id.strip_prefix(kind)
-                        .and_then(|r| r.strip_prefix('-'))
-                        .and_then(|r| r.parse::<u32>().ok())
-                        .filter(|n| *n < 64)
-                {
-                    used |= 1 << n;
-                }
-            }
-            let n = (1..64u32).find(|n| used & (1 << n) == 0).unwrap_or(64);
-            self.table.enemies.push(EnemyAt {
-                id: format!("{kind}-{n}"),
-                kind: kind.to_owned(),
-                at: at.to_owned(),
-            });
-            placed += 1;
-        }
-        placed
-    }
-
-    /// Characters surprised by Enemies discovered in their Location gain 1 Despair each.
-    fn surprise(&mut self, pack: &Pack, map: &Map, at: &str) {
-        if !map.id(at).is_some_and(|l| map.reachable(l)) {
-            return;
-        }
-        for c in 0..self.table.characters.len() {
-            if self.table.characters[c].at == at && !self.table.characters[c].fallen {
-                self.gain_despair(pack, c);
-            }
-        }
-    }
-
     fn discover(
         &mut self,
         pack: &Pack,
@@ -1718,9 +1576,9 @@ impl Game {
         for p in placements {
             if let Some(kind) = &kind
                 && p.enemies > 0
-                && self.place_enemies(pack, kind, p.enemies, &p.at) > 0
+                && effects::place_enemies(pack, &mut self.table, kind, p.enemies, &p.at) > 0
             {
-                self.surprise(pack, map, &p.at);
+                effects::surprise(pack, map, &mut self.table, &p.at);
             }
             let total: u8 = self.table.search_tokens.values().sum();
             let add = p
@@ -1774,19 +1632,7 @@ impl Game {
             self.last_discover = Some((card.clone(), colour));
             self.threat_discard.push(card.clone());
             // Then the Named Enemies' "after resolving" effects.
-            let queue: Vec<Pending> = self
-                .table
-                .named_enemies
-                .iter()
-                .flat_map(|n| {
-                    hints::after_steps(pack, &n.id)
-                        .into_iter()
-                        .map(|step| Pending::After {
-                            id: n.id.clone(),
-                            step,
-                        })
-                })
-                .collect();
+            let queue = activation::after_queue(pack, &self.table);
             if !queue.is_empty() && self.outcome().is_none() {
                 self.phase = Phase::Activations {
                     card,
@@ -1812,70 +1658,31 @@ impl Game {
         };
     }
 
+    /// Carries out an option of an activation with the shared effects; an Enemy's Search then
+    /// draws its card.
     fn carry_out(&mut self, pack: &Pack, map: &Map, who: &Pending, act: &Act) {
-        match (who, act) {
-            (_, Act::None) => {}
-            (_, Act::Search { location }) => self.enemy_search(pack, map, location),
-            (Pending::Named { id, .. } | Pending::After { id, .. }, Act::Move { to, .. }) => {
-                self.set_enemy_at(id, to)
-            }
-            (
-                _,
-                Act::Discover {
-                    kind,
-                    count,
-                    location,
-                },
-            ) => {
-                if self.place_enemies(pack, kind, *count, location) > 0 {
-                    self.surprise(pack, map, location);
-                }
-            }
-            (_, Act::Wound { character, wounds }) => {
-                let c = self.char_index(character).expect("a Character of the game");
-                for _ in 0..*wounds {
-                    self.wound_character(pack, map, c);
-                }
-            }
-            (Pending::Enemy { id }, other) => {
-                let e = self
-                    .table
-                    .enemies
-                    .iter()
-                    .position(|x| x.id == *id)
-                    .expect("queued Enemies stay on the board");
-                if let Some(lost) = hints::carry_out(pack, &mut self.table, e, other) {
-                    self.lose(lost);
-                }
-            }
-            (Pending::Named { .. } | Pending::After { .. }, Act::KillHostage { hostage }) => {
-                self.table.hostages.retain(|h| h.id != *hostage);
-                self.lose(hints::Loss::HostageKilled);
-            }
-            (Pending::Named { .. } | Pending::After { .. }, _) => {}
+        let draws = matches!(act, Act::Search { location }
+            if self.table.search_tokens.get(location).is_some_and(|n| *n > 0));
+        if let Some(lost) = effects::carry_out(pack, map, &mut self.table, who.id(), act) {
+            self.lose(lost);
+            return;
+        }
+        if let (true, Act::Search { location }) = (draws, act)
+            && let Some(card) = self.draw_search()
+        {
+            self.resolve_search(pack, map, None, location, card);
         }
     }
 
-    fn lose(&mut self, l: hints::Loss) {
+    fn lose(&mut self, l: effects::Loss) {
         let cause = match l {
-            hints::Loss::HostageKilled => Loss::HostageKilled,
-            hints::Loss::HostageRescuedByFairy => Loss::HostageRescuedByFairy,
-            hints::Loss::AllCharactersFallen => Loss::AllCharactersFallen,
+            effects::Loss::HostageKilled => Loss::HostageKilled,
+            effects::Loss::HostageRescuedByFairy => Loss::HostageRescuedByFairy,
+            effects::Loss::AllCharactersFallen => Loss::AllCharactersFallen,
         };
         self.phase = Phase::Over {
             outcome: Outcome::Lost { cause },
         };
-    }
-
-    fn enemy_search(&mut self, pack: &Pack, map: &Map, at: &str) {
-        let Some(n) = self.table.search_tokens.get_mut(at) else {
-            return;
-        };
-        *n -= 1;
-        self.table.search_tokens.retain(|_, n| *n > 0);
-        if let Some(card) = self.draw_search() {
-            self.resolve_search(pack, map, None, at, card);
-        }
     }
 
     /// What ending the Actions where the active Character stands will do (a controlled Location's

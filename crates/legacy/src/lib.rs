@@ -4,13 +4,16 @@
 //! touches files, clocks or the network: randomness comes from the game's seeded ChaCha stream
 //! and content arrives as text the caller has read.
 
+pub mod activation;
 pub mod dice;
+pub mod effects;
 pub mod engine;
 pub mod game;
 pub mod hints;
 pub mod map;
 pub mod pack;
 pub mod position;
+pub mod priorities;
 pub mod record;
 pub mod sim;
 
