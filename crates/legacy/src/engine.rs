@@ -120,7 +120,12 @@ pub enum Command {
         hostage: Option<String>,
     },
     /// A free action: give Items, Coins or (Pirates) a carried Hostage to a Character here.
+    /// `from` (default: the active Character) may be anyone: trading can also be done when it
+    /// isn't your turn (RB 294).
     Give {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        from: Option<String>,
         to: String,
         #[serde(default)]
         item: Option<Item>,
@@ -167,6 +172,11 @@ pub enum Command {
     /// Carry out option `option` of the next activation.
     Activate {
         option: usize,
+    },
+    /// The players choose which Enemy of the colour, among those still to activate, activates
+    /// next (RB 397: "in whatever order the players choose"); without it the table order holds.
+    ChooseNext {
+        enemy: String,
     },
 }
 
@@ -235,8 +245,9 @@ pub enum Phase {
 }
 
 /// What the active Character may still do this turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
 #[ts(rename = "TableTurn")]
+#[serde(default)]
 pub struct Turn {
     pub stones: Vec<Stone>,
     /// Mandatory Actions not yet performed.
@@ -395,34 +406,7 @@ impl Game {
         let setup_threats: Vec<String> = threats.split_off(threats.len().saturating_sub(n));
         threats.push(named_card);
         rng.shuffle(&mut threats);
-        // The Search deck: the Hostage cards of the Hostages in play go into the pile under the
-        // top stacks; the others leave the game.
-        let hostages: Vec<&String> = pack.hostages.iter().take(seats).collect();
-        let mut plain = Vec::new();
-        let mut hostage_cards = Vec::new();
-        for id in pack.search_card_ids() {
-            match pack.search_card(&id) {
-                Some(SearchEffect::Hostage { hostage }) => {
-                    if hostages.contains(&hostage) {
-                        hostage_cards.push(id)
-                    }
-                }
-                _ => plain.push(id),
-            }
-        }
-        rng.shuffle(&mut plain);
-        let mut stacks: Vec<Vec<String>> = Vec::new();
-        for &size in &pack.setup.search_stacks {
-            let k = (size as usize).min(plain.len());
-            stacks.push(plain.drain(..k).collect());
-        }
-        plain.extend(hostage_cards);
-        rng.shuffle(&mut plain);
-        // Deck top is the end of the vector: the bottom pile first, then the stacks upwards.
-        let mut search_deck = plain;
-        for s in stacks.into_iter().rev() {
-            search_deck.extend(s.into_iter().rev());
-        }
+        let search_deck = search_deck(pack, seats, &mut rng);
         let mut game = Game {
             scenario: pack.scenario,
             setup: Setup {
@@ -757,8 +741,117 @@ impl Game {
                 self.activate(pack, map, &act);
                 Ok(())
             }
+            Command::ChooseNext { enemy } => self.choose_next(enemy),
+            Command::Give {
+                from,
+                to,
+                item,
+                coins,
+                hostage,
+            } => self.give(from.as_deref(), to, *item, *coins, hostage.as_deref()),
             _ => self.action(pack, map, cmd),
         }
+    }
+
+    /// Puts a queued Enemy first (its first activation, when it has two).
+    fn choose_next(&mut self, enemy: &str) -> Result<(), Refusal> {
+        let Phase::Activations { queue, .. } = &mut self.phase else {
+            return refuse("no Enemy is waiting to activate");
+        };
+        if !matches!(queue.first(), Some(Pending::Enemy { .. })) {
+            return refuse("the Enemies have activated: the Named Enemies follow their Sheets");
+        }
+        let Some(k) = queue
+            .iter()
+            .position(|p| matches!(p, Pending::Enemy { id } if id == enemy))
+        else {
+            return refuse(format!("{enemy} is not waiting to activate"));
+        };
+        if k == 0 {
+            return refuse(format!("{enemy} is already next"));
+        }
+        let p = queue.remove(k);
+        queue.insert(0, p);
+        Ok(())
+    }
+
+    /// The Enemies the players may choose to activate next instead of the first in the queue.
+    pub fn next_choices(&self) -> Vec<String> {
+        let Phase::Activations { queue, .. } = &self.phase else {
+            return vec![];
+        };
+        let Some(Pending::Enemy { id: head }) = queue.first() else {
+            return vec![];
+        };
+        let mut out: Vec<String> = Vec::new();
+        for p in queue {
+            if let Pending::Enemy { id } = p
+                && id != head
+                && !out.contains(id)
+            {
+                out.push(id.clone());
+            }
+        }
+        out
+    }
+
+    /// Trading (a free action): one Character gives Items, Coins or a carried Hostage to another
+    /// in the same Location, on anyone's turn (RB 294: some free actions "can also be performed
+    /// when it isn't your turn"; trading is the one whose words name no turn).
+    fn give(
+        &mut self,
+        from: Option<&str>,
+        to: &str,
+        item: Option<Item>,
+        coins: u8,
+        hostage: Option<&str>,
+    ) -> Result<(), Refusal> {
+        let me = match from {
+            Some(f) => self.char_index(f)?,
+            None => self.active,
+        };
+        let here = self.table.characters[me].at.clone();
+        let t = self.char_index(to)?;
+        if t == me || self.table.characters[t].at != here {
+            return refuse(format!(
+                "{to} is not another Character in the giver's Location"
+            ));
+        }
+        if item.is_none() && coins == 0 && hostage.is_none() {
+            return refuse("give something");
+        }
+        let item_at = match item {
+            Some(it) => match self.items[me].iter().position(|i| *i == it) {
+                Some(k) => Some(k),
+                None => return refuse(format!("the giver holds no {}", it.id())),
+            },
+            None => None,
+        };
+        if coins > self.table.characters[me].coins {
+            return refuse("the giver does not have that many Coins");
+        }
+        let hostage_at = match hostage {
+            Some(h) => match self.table.characters[me]
+                .carrying
+                .iter()
+                .position(|x| x == h)
+            {
+                Some(k) => Some(k),
+                None => return refuse(format!("the giver is not carrying {h}")),
+            },
+            None => None,
+        };
+        if let Some(k) = item_at {
+            let it = self.items[me].remove(k);
+            self.items[t].push(it);
+        }
+        self.table.characters[me].coins -= coins;
+        self.table.characters[t].coins += coins;
+        if let Some(k) = hostage_at {
+            let h = self.table.characters[me].carrying.remove(k);
+            self.table.characters[t].carrying.push(h);
+        }
+        Ok(())
     }
 
     /// Carries out an option of the next activation.
@@ -825,16 +918,17 @@ impl Game {
     /// Could the active Character perform this Action now (for the Mandatory check)? Run on a
     /// copy the caller owns: a probe that may be changed.
     fn possible(&mut self, pack: &Pack, map: &Map, a: ActionId) -> bool {
-        // One free Chosen Action and no Mandatory ones.
-        self.turn.mandatory.clear();
-        self.turn.chosen = 1 + self.carried_cost();
+        // The Actions actually left: this Mandatory one and the Chosen ones. An Action it cannot
+        // pay for (a Pirate's Move with a Hostage carried costs 2) is not possible, and so is
+        // lost (RB 284); one that would not use the Mandatory slot (a free flight) does not
+        // perform it.
+        self.turn.mandatory = vec![a];
         for c in self.candidate_actions(pack, map) {
             if action_of(&c) == Some(a) {
-                let before = self.turn.chosen;
-                if self.run(pack, map, &c).is_ok() {
+                let mut probe = self.clone();
+                if probe.run(pack, map, &c).is_ok() && probe.turn.mandatory.is_empty() {
                     return true;
                 }
-                debug_assert_eq!(before, self.turn.chosen);
             }
         }
         false
@@ -866,7 +960,7 @@ impl Game {
                 if !walk && !fly {
                     return refuse(format!("{to} is not one Move from {here}"));
                 }
-                let free_flight = fly && !walk && self.stern_free(&here, to);
+                let free_flight = fly && !walk && self.stern_free();
                 let enemies_there = self.enemies_at(to) > 0;
                 let mut moving = Vec::new();
                 for h in escort {
@@ -896,7 +990,8 @@ impl Game {
                     self.table.hostages[hi].at = to.clone();
                 }
                 self.table.characters[me].at = to.clone();
-                if enemies_there && !self.turn.ignore_enemies {
+                // RB 312: the Lost Ally Move only; the Pirate Move (RB 339-346) has no such stop.
+                if la && enemies_there && !self.turn.ignore_enemies {
                     self.turn.stopped = true;
                 }
                 Ok(())
@@ -1014,8 +1109,11 @@ impl Game {
                     return refuse(format!("{enemy} is not in an adjacent Location"));
                 }
                 if let Some(b) = also {
-                    if !(here == "bow" && self.controlled("bow")) {
-                        return refuse("two Enemies are Taunted only from a controlled Bow");
+                    // RB 474: no "here" in the Bow's words: a benefit of control for the team.
+                    if !self.controlled("bow") {
+                        return refuse(
+                            "two Enemies are Taunted only while the Characters control the Bow",
+                        );
                     }
                     if b == enemy || self.enemy_at(b)? != from {
                         return refuse(
@@ -1070,9 +1168,10 @@ impl Game {
                     return refuse(format!("{to} is not adjacent to {here}"));
                 }
                 if let Some(b) = also {
-                    if !(here == "mermaids-lagoon" && self.controlled("mermaids-lagoon")) {
+                    // RB 489: a benefit of control for the team (no "here" in its words).
+                    if !self.controlled("mermaids-lagoon") {
                         return refuse(
-                            "two Enemies are Scared only from a controlled Mermaid's Lagoon",
+                            "two Enemies are Scared only while the Characters control Mermaid's Lagoon",
                         );
                     }
                     if b == enemy || self.enemy_at(b)? != here {
@@ -1110,7 +1209,8 @@ impl Game {
                 if la {
                     return refuse("the Lost Allies do not Loot");
                 }
-                let cove = here == "pirate-cove" && self.controlled(&here);
+                // RB 493: a benefit of control for the team (no "here" in its words).
+                let cove = self.controlled("pirate-cove");
                 if *bonus_despair && !cove {
                     return refuse("the extra Despair comes from a controlled Pirate Cove");
                 }
@@ -1132,9 +1232,11 @@ impl Game {
                     return refuse("spend 1 Coin or more, no more than your Coins or your Despair");
                 }
                 self.spend(ActionId::Loot, 1)?;
+                // A controlled Pirate Cove removes 1 more Despair on this Loot too (RB 493).
+                let extra = u8::from(self.controlled("pirate-cove"));
                 let c = &mut self.table.characters[me];
                 c.coins -= coins;
-                c.despair -= coins;
+                c.despair -= (coins + extra).min(c.despair);
                 Ok(())
             }
             Command::LootRescue { character } => {
@@ -1228,52 +1330,6 @@ impl Game {
                 self.items[me].remove(k);
                 Ok(())
             }
-            Command::Give {
-                to,
-                item,
-                coins,
-                hostage,
-            } => {
-                let t = self.char_index(to)?;
-                if t == me || self.table.characters[t].at != here {
-                    return refuse(format!("{to} is not another Character in your Location"));
-                }
-                if item.is_none() && *coins == 0 && hostage.is_none() {
-                    return refuse("give something");
-                }
-                let item_at = match item {
-                    Some(it) => match self.items[me].iter().position(|i| i == it) {
-                        Some(k) => Some(k),
-                        None => return refuse(format!("you hold no {}", it.id())),
-                    },
-                    None => None,
-                };
-                if *coins > self.table.characters[me].coins {
-                    return refuse("you do not have that many Coins");
-                }
-                let hostage_at = match hostage {
-                    Some(h) => match self.table.characters[me]
-                        .carrying
-                        .iter()
-                        .position(|x| x == h)
-                    {
-                        Some(k) => Some(k),
-                        None => return refuse(format!("you are not carrying {h}")),
-                    },
-                    None => None,
-                };
-                if let Some(k) = item_at {
-                    let it = self.items[me].remove(k);
-                    self.items[t].push(it);
-                }
-                self.table.characters[me].coins -= coins;
-                self.table.characters[t].coins += coins;
-                if let Some(k) = hostage_at {
-                    let h = self.table.characters[me].carrying.remove(k);
-                    self.table.characters[t].carrying.push(h);
-                }
-                Ok(())
-            }
             Command::Drop { hostage } => {
                 let Some(k) = self.table.characters[me]
                     .carrying
@@ -1297,9 +1353,10 @@ impl Game {
         (from == start && top(to)) || (to == start && launch(from))
     }
 
-    /// The Stern: flying to or from it costs no Action while the Characters control it.
-    fn stern_free(&self, from: &str, to: &str) -> bool {
-        (from == "stern" || to == "stern") && self.controlled("stern")
+    /// The Stern (RB 483, "Flying to/from the ship doesn't use an Action"): while the
+    /// Characters control it, no flight between the ship and Neverland costs an Action.
+    fn stern_free(&self) -> bool {
+        self.controlled("stern")
     }
 
     /// Characters who would board the Rowboat as it leaves `from`.
@@ -1354,11 +1411,8 @@ impl Game {
             at == here
         } else {
             map.walk_neighbours(h).contains(&t)
-                || (here == "native-fort" && self.controlled(here) && at == here)
-                || (here == "plains"
-                    && self.controlled(here)
-                    && map.board_of(t) == map.board_of(h)
-                    && at != here)
+                || (at == here && self.controlled("native-fort"))
+                || (self.controlled("plains") && map.board_of(t) == map.board_of(h) && at != here)
         };
         if !in_reach {
             return refuse(if la {
@@ -1372,14 +1426,16 @@ impl Game {
             return refuse("a Named Enemy is fought only when no other Enemies share its Location");
         }
         self.spend(ActionId::Fight, 1)?;
-        let bonus = u8::from(la && here == "fore-deck" && self.controlled(here));
+        // Fore Deck, Mid Deck, Native Village (RB 478, 482, 491): no "here" in their words, so
+        // benefits of control for the whole team.
+        let bonus = u8::from(la && self.controlled("fore-deck"));
         let wounds = 1 + bonus;
         if named {
             let stone = Stone::FACES[self.rng.below(6) as usize];
             self.fight_rolls.push(stone);
             let lucky = match self.scenario {
-                Scenario::LostAllies => here == "mid-deck" && self.controlled(here),
-                Scenario::Pirates => here == "native-village" && self.controlled(here),
+                Scenario::LostAllies => self.controlled("mid-deck"),
+                Scenario::Pirates => self.controlled("native-village"),
             };
             let hit = stone.wounds_named_enemy()
                 || (lucky && matches!(stone, Stone::Move | Stone::CourageScare));
@@ -1487,7 +1543,9 @@ impl Game {
                     self.gain_coins(pack, c, coins);
                     self.search_discard.push(card);
                 }
-                None => self.set_aside_card(pack, card),
+                // RB 512: only the Lost Allies set aside the Treasure an Enemy draws.
+                None if self.scenario == Scenario::LostAllies => self.set_aside_card(pack, card),
+                None => self.search_discard.push(card),
             },
             SearchEffect::Trap { wounds, despair } => match by {
                 Some(c) => {
@@ -1499,7 +1557,9 @@ impl Game {
                     }
                     self.search_discard.push(card);
                 }
-                None => self.set_aside_card(pack, card),
+                // RB 510: Traps (a Pirates' card) drawn by Enemies are set aside.
+                None if self.scenario == Scenario::Pirates => self.set_aside_card(pack, card),
+                None => self.search_discard.push(card),
             },
         }
         if self.search_deck.is_empty() && self.outcome().is_none() {
@@ -1513,7 +1573,8 @@ impl Game {
 
     fn set_aside_card(&mut self, pack: &Pack, card: String) {
         self.set_aside.push(card);
-        if self.set_aside.len().is_multiple_of(3) {
+        // RB 510, 512: "the third card set aside this way places a random Named Enemy": once.
+        if self.set_aside.len() == 3 {
             self.place_random_named(pack);
         }
     }
@@ -1839,8 +1900,8 @@ impl Game {
                 return at == here;
             }
             next_door(at)
-                || (at == here && here == "native-fort")
-                || (here == "plains"
+                || (at == here && self.controlled("native-fort"))
+                || (self.controlled("plains")
                     && map
                         .id(at)
                         .is_some_and(|l| map.board_of(l) == map.board_of(h)))
@@ -1910,6 +1971,7 @@ impl Game {
                 continue;
             }
             let give = |item, coins, hostage| Command::Give {
+                from: None,
                 to: c.id.clone(),
                 item,
                 coins,
@@ -1984,10 +2046,57 @@ impl Game {
             }
             Phase::Activations { .. } => {
                 let n = self.pending_options(pack, map).map_or(0, |(_, o)| o.len());
-                (0..n).map(|option| Command::Activate { option }).collect()
+                let mut c: Vec<Command> =
+                    (0..n).map(|option| Command::Activate { option }).collect();
+                c.extend(
+                    self.next_choices()
+                        .into_iter()
+                        .map(|enemy| Command::ChooseNext { enemy }),
+                );
+                c
             }
         }
     }
+}
+
+/// The Search deck at set-up (RB 174, the set-up diagram's "4-Card, Third Pile with Hostages,
+/// and 8-Card" stacks; our reading in docs/rules-interpretations.md): the cards other than the
+/// Hostages' shuffled, the pack's first stack (4) dealt for the top and its last (8) for the
+/// bottom, the rest shuffled with the Hostage cards of the Hostages in play as the third pile
+/// between them. The other Hostage cards leave the game.
+fn search_deck(pack: &Pack, seats: usize, rng: &mut Chance) -> Vec<String> {
+    let hostages: Vec<&String> = pack.hostages.iter().take(seats).collect();
+    let mut plain = Vec::new();
+    let mut hostage_cards = Vec::new();
+    for id in pack.search_card_ids() {
+        match pack.search_card(&id) {
+            Some(SearchEffect::Hostage { hostage }) => {
+                if hostages.contains(&hostage) {
+                    hostage_cards.push(id)
+                }
+            }
+            _ => plain.push(id),
+        }
+    }
+    rng.shuffle(&mut plain);
+    let mut stacks: Vec<Vec<String>> = Vec::new();
+    for &size in &pack.setup.search_stacks {
+        let k = (size as usize).min(plain.len());
+        stacks.push(plain.drain(..k).collect());
+    }
+    plain.extend(hostage_cards);
+    rng.shuffle(&mut plain);
+    // Deck top is the end of the vector: the bottom stacks first, then the third pile, then
+    // the top stack.
+    let top = if stacks.is_empty() {
+        vec![]
+    } else {
+        stacks.remove(0)
+    };
+    let mut deck: Vec<String> = stacks.into_iter().rev().flatten().collect();
+    deck.extend(plain);
+    deck.extend(top.into_iter().rev());
+    deck
 }
 
 fn is_shore(pack: &Pack, l: &str) -> bool {

@@ -163,7 +163,8 @@ fn set_up_follows_the_recipe() {
             assert_eq!(g.threat_discard, g.setup_threats);
             assert_eq!(g.threat_deck.len(), 12);
             assert!(g.threat_deck.iter().any(|c| c == "named-enemy"));
-            // Hostage cards: one per seat, none in the top two stacks (4 + 8 cards).
+            // Hostage cards: one per seat, in the third pile between the 4-card top stack and
+            // the 8-card bottom one (RB 174; docs/rules-interpretations.md).
             let hostage_cards: Vec<usize> = g
                 .search_deck
                 .iter()
@@ -173,7 +174,11 @@ fn set_up_follows_the_recipe() {
                 .map(|(i, _)| i)
                 .collect();
             assert_eq!(hostage_cards.len(), seats);
-            assert!(hostage_cards.iter().all(|&i| i >= 12), "{hostage_cards:?}");
+            let len = g.search_deck.len();
+            assert!(
+                hostage_cards.iter().all(|&i| i >= 4 && i < len - 8),
+                "{hostage_cards:?}"
+            );
             assert_eq!(g.search_deck.len(), 38 - (4 - seats));
             // Characters on the small board; the Rowboat docked there for the Pirates.
             let start = &pack.boards[0].locations[0];
