@@ -456,52 +456,7 @@ fn step_options(map: &Map, pos: &Position, id: &str, step: &Step) -> Vec<Act> {
         .map(|c| c.id.clone())
         .collect();
     let mut acts = match step {
-        Step::MoveToward { aim, locations } => {
-            let has = |l: usize| -> bool {
-                if !map.reachable(l) {
-                    return false;
-                }
-                let name = map.name(l);
-                match aim {
-                    Aim::Character => pos.characters.iter().any(|c| c.at == name && !c.fallen),
-                    Aim::Hostage => pos.hostages.iter().any(|h| h.at == name),
-                    Aim::Search => pos.search_tokens.get(name).copied().unwrap_or(0) > 0,
-                }
-            };
-            if has(here) {
-                vec![Act::None]
-            } else {
-                let d = map.distances(here, false);
-                let best = (0..map.len())
-                    .filter(|&l| has(l))
-                    .filter_map(|l| d[l].map(|x| (x, l)))
-                    .min_by_key(|(x, _)| *x)
-                    .map(|(x, _)| x);
-                match best {
-                    None => vec![Act::None],
-                    Some(bd) => {
-                        let mut out: Vec<Act> = Vec::new();
-                        for l in (0..map.len()).filter(|&l| has(l) && d[l] == Some(bd)) {
-                            for path in map.shortest_paths(here, l, false) {
-                                let walked: Vec<String> = path
-                                    .iter()
-                                    .take(*locations as usize)
-                                    .map(|&i| map.name(i).to_owned())
-                                    .collect();
-                                let to = walked.last().cloned().expect("at least one step");
-                                if !out
-                                    .iter()
-                                    .any(|a| matches!(a, Act::Move { to: x, .. } if *x == to))
-                                {
-                                    out.push(Act::Move { to, path: walked });
-                                }
-                            }
-                        }
-                        out
-                    }
-                }
-            }
-        }
+        Step::MoveToward { aim, locations } => move_toward(map, pos, here, *aim, *locations),
         Step::Wound {
             wounds,
             distribute,
@@ -546,4 +501,53 @@ fn step_options(map: &Map, pos: &Position, id: &str, step: &Step) -> Vec<Act> {
     };
     acts.sort_by(|a, b| a.order_key().cmp(&b.order_key()));
     acts
+}
+
+/// A Named Enemy's "move N toward the nearest ..." step: staying when a target is in its own
+/// Location, else up to `locations` along each shortest path to the nearest targets.
+fn move_toward(map: &Map, pos: &Position, here: usize, aim: Aim, locations: u8) -> Vec<Act> {
+    let has = |l: usize| -> bool {
+        if !map.reachable(l) {
+            return false;
+        }
+        let name = map.name(l);
+        match aim {
+            Aim::Character => pos.characters.iter().any(|c| c.at == name && !c.fallen),
+            Aim::Hostage => pos.hostages.iter().any(|h| h.at == name),
+            Aim::Search => pos.search_tokens.get(name).copied().unwrap_or(0) > 0,
+        }
+    };
+    if has(here) {
+        vec![Act::None]
+    } else {
+        let d = map.distances(here, false);
+        let best = (0..map.len())
+            .filter(|&l| has(l))
+            .filter_map(|l| d[l].map(|x| (x, l)))
+            .min_by_key(|(x, _)| *x)
+            .map(|(x, _)| x);
+        match best {
+            None => vec![Act::None],
+            Some(bd) => {
+                let mut out: Vec<Act> = Vec::new();
+                for l in (0..map.len()).filter(|&l| has(l) && d[l] == Some(bd)) {
+                    for path in map.shortest_paths(here, l, false) {
+                        let walked: Vec<String> = path
+                            .iter()
+                            .take(locations as usize)
+                            .map(|&i| map.name(i).to_owned())
+                            .collect();
+                        let to = walked.last().cloned().expect("at least one step");
+                        if !out
+                            .iter()
+                            .any(|a| matches!(a, Act::Move { to: x, .. } if *x == to))
+                        {
+                            out.push(Act::Move { to, path: walked });
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
 }
