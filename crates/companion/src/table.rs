@@ -90,6 +90,9 @@ pub struct PendingView {
     pub options: Vec<Act>,
     /// How many activations are still queued after this one.
     pub queued: usize,
+    /// The other Enemies still waiting that the players may activate next instead (RB 397: in
+    /// whatever order the players choose); empty once the Named Enemies' steps begin.
+    pub choices: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
@@ -115,9 +118,10 @@ pub struct SetupCard {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct SetupChecklist {
     pub cards: Vec<SetupCard>,
-    /// Sizes of the Search deck's top stacks; the Hostage cards go in the pile under them.
+    /// Sizes of the Search deck's Hostage-free stacks: the first on top, the last at the bottom;
+    /// the Hostage cards go in the third pile between them.
     pub search_stacks: Vec<u8>,
-    /// Hostage cards shuffled into the bottom pile (one per seat).
+    /// Hostage cards shuffled into the third pile (one per seat).
     pub hostage_cards: Vec<String>,
     /// The Named Enemy sheet set aside until the last Hostage is found.
     pub set_aside: Vec<String>,
@@ -237,6 +241,7 @@ fn actor(game: &Game, c: &TableCommand) -> String {
             None => String::new(),
         },
         (TableCommand::ChangeColour { character, .. }, _) => character.clone(),
+        (TableCommand::ChooseNext { enemy }, _) => enemy.clone(),
         _ => game.active_id().to_owned(),
     }
 }
@@ -429,6 +434,7 @@ impl Companion {
                     priority,
                     options,
                     queued: queue.len() - 1,
+                    choices: g.next_choices(),
                 })
             });
         let controlled = l

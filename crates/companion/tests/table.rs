@@ -358,3 +358,57 @@ async fn the_end_of_turn_ability_is_proposed_before_the_actions_end() {
         .unwrap();
     assert_eq!(v.table.characters[0].wounds, 1, "as proposed");
 }
+
+#[tokio::test]
+async fn the_players_choose_which_enemy_activates_next() {
+    use neverland_legacy::engine::Phase;
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    // Two Enemies of each colour, whatever colour the Threat turns out to be.
+    let position = r#"{"format":"neverland-legacy-position/1","scenario":"lost-allies",
+        "characters":[{"id":"peter-pan","at":"neverland"},{"id":"wendy","at":"neverland"}],
+        "enemies":[{"id":"raider-1","kind":"raider","at":"bow"},{"id":"raider-2","kind":"raider","at":"stern"},
+                   {"id":"brute-1","kind":"brute","at":"bow"},{"id":"brute-2","kind":"brute","at":"stern"},
+                   {"id":"sniper-1","kind":"sniper","at":"hold"},{"id":"sniper-2","kind":"sniper","at":"crew-quarters"}],
+        "named_enemies":[],"search_tokens":{},"hostages":[]}"#;
+    let mut a = args(Scenario::LostAllies, 2, "5");
+    a.position = Some(position.into());
+    let mut v = c.new_legacy_table(a).await.unwrap();
+    let id = v.game.id;
+    for _ in 0..4 {
+        for cmd in [
+            TableCommand::MoraleCheck,
+            TableCommand::EndActions,
+            TableCommand::DrawThreat,
+        ] {
+            v = c.legacy_table_command(id, cmd).await.unwrap();
+        }
+        if matches!(v.phase, Phase::Colour { .. }) {
+            break;
+        }
+    }
+    assert!(matches!(v.phase, Phase::Colour { .. }), "{:?}", v.phase);
+    v = c
+        .legacy_table_command(id, TableCommand::ResolveThreat)
+        .await
+        .unwrap();
+    let p = v.pending.clone().expect("an Enemy waits to activate");
+    let (first, second) = (p.enemy.clone(), p.choices[0].clone());
+    assert_eq!(p.choices, vec![second.clone()]);
+    assert_ne!(first, second);
+    v = c
+        .legacy_table_command(
+            id,
+            TableCommand::ChooseNext {
+                enemy: second.clone(),
+            },
+        )
+        .await
+        .unwrap();
+    let p = v.pending.clone().unwrap();
+    assert_eq!((p.enemy, p.choices), (second.clone(), vec![first]));
+    assert_eq!(
+        v.history[0].by, second,
+        "the History names the Enemy chosen"
+    );
+}

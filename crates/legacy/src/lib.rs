@@ -4,13 +4,16 @@
 //! touches files, clocks or the network: randomness comes from the game's seeded ChaCha stream
 //! and content arrives as text the caller has read.
 
+pub mod activation;
 pub mod dice;
+pub mod effects;
 pub mod engine;
 pub mod hints;
 pub mod map;
 pub mod morale_tracker;
 pub mod pack;
 pub mod position;
+pub mod priorities;
 pub mod record;
 pub mod sim;
 
@@ -19,7 +22,7 @@ pub mod sim;
 /// replay of the same seed and commands compute something else (a rule fixed, a priority read
 /// differently, a deck set up otherwise), so an old game can say why it no longer replays in full;
 /// see "Rules versions" in ARCHITECTURE.md.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// The rules version of a game that does not say (saved before versions were kept).
 pub const FIRST_RULES_VERSION: u32 = 1;

@@ -296,8 +296,9 @@ pub struct SearchCard {
 pub struct SetupRecipe {
     /// Threat cards drawn at set-up for their Discover diagrams only.
     pub threat_setup_draws: u8,
-    /// The Search deck's top stacks, sizes from the top; the Hostage cards are shuffled into the
-    /// pile below them with the rest of the cards.
+    /// The Search deck's Hostage-free stacks, sizes from the top: the first goes on top, the
+    /// others at the bottom; the Hostage cards are shuffled with the rest of the cards into the
+    /// third pile between them (RB 174).
     pub search_stacks: Vec<u8>,
     pub source: Source,
 }

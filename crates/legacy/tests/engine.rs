@@ -163,7 +163,8 @@ fn set_up_follows_the_recipe() {
             assert_eq!(g.threat_discard, g.setup_threats);
             assert_eq!(g.threat_deck.len(), 12);
             assert!(g.threat_deck.iter().any(|c| c == "named-enemy"));
-            // Hostage cards: one per seat, none in the top two stacks (4 + 8 cards).
+            // Hostage cards: one per seat, in the third pile between the 4-card top stack and
+            // the 8-card bottom one (RB 174; docs/rules-interpretations.md).
             let hostage_cards: Vec<usize> = g
                 .search_deck
                 .iter()
@@ -173,7 +174,11 @@ fn set_up_follows_the_recipe() {
                 .map(|(i, _)| i)
                 .collect();
             assert_eq!(hostage_cards.len(), seats);
-            assert!(hostage_cards.iter().all(|&i| i >= 12), "{hostage_cards:?}");
+            let len = g.search_deck.len();
+            assert!(
+                hostage_cards.iter().all(|&i| i >= 4 && i < len - 8),
+                "{hostage_cards:?}"
+            );
             assert_eq!(g.search_deck.len(), 38 - (4 - seats));
             // Characters on the small board; the Rowboat docked there for the Pirates.
             let start = &pack.boards[0].locations[0];
@@ -192,4 +197,59 @@ fn set_up_follows_the_recipe() {
             assert!(!g.table.search_tokens.is_empty());
         }
     }
+}
+
+/// One implementation: after every Threat resolved in bot games, the hints for the table (the
+/// query the command line answers) list exactly the activations the engine then offers, one by
+/// one, while both take the first option, up to the first Search (whose card only the engine
+/// draws) or the end of the list.
+#[test]
+fn hints_agree_with_the_engine() {
+    use neverland_legacy::engine::Phase;
+    use neverland_legacy::hints::{Act, hints};
+    let mut compared = 0;
+    for (pack, map) in packs() {
+        for players in 2..=4u8 {
+            for seed in 0..6u64 {
+                let mut g = Game::new(&pack, &map, &setup(players, false), seed).unwrap();
+                let mut rng = Chance::from_seed(seed);
+                for _ in 0..3_000 {
+                    let Some(c) = sim::bot_play(&mut g, &pack, &map, &mut rng) else {
+                        break;
+                    };
+                    if g.outcome().is_some() {
+                        break;
+                    }
+                    let (Command::ResolveThreat, Phase::Activations { colour, .. }) =
+                        (&c, &g.phase)
+                    else {
+                        continue;
+                    };
+                    let h = hints(&pack, &map, &g.table, *colour);
+                    let mut probe = g.clone();
+                    for a in &h.activations {
+                        let Phase::Activations { queue, after, .. } = &probe.phase else {
+                            panic!("the engine stopped before the hints' {a:?}");
+                        };
+                        assert!(!after, "the hints stop before the Discover");
+                        assert_eq!(queue[0].id(), a.enemy, "seed {seed}");
+                        let (priority, options) = probe.pending_options(&pack, &map).unwrap();
+                        assert_eq!(
+                            (&priority, &options),
+                            (&a.priority, &a.options),
+                            "seed {seed}"
+                        );
+                        compared += 1;
+                        probe
+                            .apply(&pack, &map, &Command::Activate { option: 0 })
+                            .unwrap();
+                        if matches!(options[0], Act::Search { .. }) || probe.outcome().is_some() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 200, "only {compared} activations compared");
 }

@@ -42,6 +42,9 @@ fn check(name: &str, case: &Value) -> Result<(), String> {
     if let Some(pile) = case.get("search_discard") {
         g.search_discard = serde_json::from_value(pile.clone()).map_err(|e| e.to_string())?;
     }
+    if let Some(pile) = case.get("set_aside") {
+        g.set_aside = serde_json::from_value(pile.clone()).map_err(|e| e.to_string())?;
+    }
     if let Some(deck) = case.get("threat_deck") {
         g.threat_deck = serde_json::from_value(deck.clone()).map_err(|e| e.to_string())?;
     }
@@ -50,6 +53,11 @@ fn check(name: &str, case: &Value) -> Result<(), String> {
             serde_json::from_value(c.clone()).map_err(|e| format!("before[{i}]: {e}"))?;
         g.apply(&pack, &map, &c)
             .map_err(|e| format!("before[{i}] {c:?} refused: {e}"))?;
+    }
+    // "turn": what the active Character has left, set after the commands before (a Morale
+    // Check's Stones are random; a case names the Mandatory Actions it needs).
+    if let Some(turn) = case.get("turn") {
+        g.turn = serde_json::from_value(turn.clone()).map_err(|e| format!("turn: {e}"))?;
     }
     let c: Command =
         serde_json::from_value(case["command"].clone()).map_err(|e| format!("command: {e}"))?;

@@ -22,7 +22,7 @@ describe("Activation walkthrough", () => {
 
   it("shows who acts, where, why, and applies the only option", async () => {
     const pending: PendingView = {
-      enemy: "raider-1", priority: "2a", queued: 2,
+      enemy: "raider-1", priority: "2a", queued: 2, choices: [],
       options: [{ action: "wound", character: "peter-pan", wounds: 2 }],
     };
     const onapply = vi.fn();
@@ -43,7 +43,7 @@ describe("Activation walkthrough", () => {
 
   it("numbers a tie's choices and applies the one tapped", async () => {
     const pending: PendingView = {
-      enemy: "raider-1", priority: "2a", queued: 0,
+      enemy: "raider-1", priority: "2a", queued: 0, choices: [],
       options: [
         { action: "wound", character: "peter-pan", wounds: 2 },
         { action: "wound", character: "wendy", wounds: 2 },
@@ -59,14 +59,14 @@ describe("Activation walkthrough", () => {
   });
 
   it("cannot apply while the last answer is on its way", () => {
-    const pending: PendingView = { enemy: "raider-1", priority: "4", queued: 0, options: [{ action: "move", to: "fore-deck", path: ["fore-deck"] }] };
+    const pending: PendingView = { enemy: "raider-1", priority: "4", queued: 0, choices: [], options: [{ action: "move", to: "fore-deck", path: ["fore-deck"] }] };
     const { getAllByTestId, getByTestId } = render(Activation, { pending, position, busy: true, onapply: vi.fn(), onrules: vi.fn() });
     expect((getAllByTestId("apply-option")[0] as HTMLButtonElement).disabled).toBe(true);
     expect(getByTestId("reason").textContent).toContain("heads for the nearest target");
   });
 
   it("names a Named Enemy's section step", () => {
-    const pending: PendingView = { enemy: "captain-hook", priority: "red-2", queued: 0, options: [{ action: "none" }] };
+    const pending: PendingView = { enemy: "captain-hook", priority: "red-2", queued: 0, choices: [], options: [{ action: "none" }] };
     const { getByTestId } = render(Activation, { pending, position, busy: false, onapply: vi.fn(), onrules: vi.fn() });
     expect(getByTestId("reason").textContent).toContain("Its Red section, step 2");
   });

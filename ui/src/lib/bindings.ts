@@ -242,7 +242,7 @@ characters: Array<string>,
  */
 physical_threat_deck: boolean, };
 
-export type TableCommand = { "type": "morale-check" } | { "type": "move", to: string, escort: Array<string>, } | { "type": "fight", target: string, } | { "type": "search" } | { "type": "capture", hostage: string, } | { "type": "taunt", enemy: string, also: string | null, coin: boolean, } | { "type": "trade-coins", card: string, } | { "type": "scare", enemy: string, to: string, also: string | null, } | { "type": "courage", character: string, } | { "type": "loot-gain", bonus_despair: boolean, } | { "type": "loot-spend", coins: number, } | { "type": "loot-rescue", character: string, } | { "type": "rest" } | { "type": "fifth-action" } | { "type": "use-item", item: Item, hostage: string | null, } | { "type": "give", to: string, item: Item | null, coins: number, hostage: string | null, } | { "type": "board" } | { "type": "step-off" } | { "type": "row", to: string, with: Array<string>, } | { "type": "call-rowboat", with: Array<string>, } | { "type": "drop", hostage: string, } | { "type": "end-actions" } | { "type": "draw-threat" } | { "type": "threat-drawn", card: string, } | { "type": "change-colour", character: string, colour: Colour, } | { "type": "resolve-threat" } | { "type": "activate", option: number, };
+export type TableCommand = { "type": "morale-check" } | { "type": "move", to: string, escort: Array<string>, } | { "type": "fight", target: string, } | { "type": "search" } | { "type": "capture", hostage: string, } | { "type": "taunt", enemy: string, also: string | null, coin: boolean, } | { "type": "trade-coins", card: string, } | { "type": "scare", enemy: string, to: string, also: string | null, } | { "type": "courage", character: string, } | { "type": "loot-gain", bonus_despair: boolean, } | { "type": "loot-spend", coins: number, } | { "type": "loot-rescue", character: string, } | { "type": "rest" } | { "type": "fifth-action" } | { "type": "use-item", item: Item, hostage: string | null, } | { "type": "give", from?: string, to: string, item: Item | null, coins: number, hostage: string | null, } | { "type": "board" } | { "type": "step-off" } | { "type": "row", to: string, with: Array<string>, } | { "type": "call-rowboat", with: Array<string>, } | { "type": "drop", hostage: string, } | { "type": "end-actions" } | { "type": "draw-threat" } | { "type": "threat-drawn", card: string, } | { "type": "change-colour", character: string, colour: Colour, } | { "type": "resolve-threat" } | { "type": "activate", option: number, } | { "type": "choose-next", enemy: string, };
 
 export type TableLoss = "search-deck-empty" | "hostage-killed" | "hostage-rescued-by-fairy" | "all-characters-fallen" | "third-named-enemy";
 
@@ -309,11 +309,12 @@ kind: string, placements: Array<Placement>, };
 
 export type SetupChecklist = { cards: Array<SetupCard>, 
 /**
- * Sizes of the Search deck's top stacks; the Hostage cards go in the pile under them.
+ * Sizes of the Search deck's Hostage-free stacks: the first on top, the last at the bottom;
+ * the Hostage cards go in the third pile between them.
  */
 search_stacks: Array<number>, 
 /**
- * Hostage cards shuffled into the bottom pile (one per seat).
+ * Hostage cards shuffled into the third pile (one per seat).
  */
 hostage_cards: Array<string>, 
 /**
@@ -333,7 +334,12 @@ options: Array<EnemyAct>,
 /**
  * How many activations are still queued after this one.
  */
-queued: number, };
+queued: number, 
+/**
+ * The other Enemies still waiting that the players may activate next instead (RB 397: in
+ * whatever order the players choose); empty once the Named Enemies' steps begin.
+ */
+choices: Array<string>, };
 
 export type TableHistoryItem = { step: number, command: TableCommand, 
 /**

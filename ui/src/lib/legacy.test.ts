@@ -91,7 +91,7 @@ suite("the activation on the board", () => {
   };
 
   it("marks the acting Enemy's tile and where a single option lands", () => {
-    const pending: PendingView = { enemy: "raider-1", priority: "4", queued: 0, options: [{ action: "move", to: "fore-deck", path: ["fore-deck"] }] };
+    const pending: PendingView = { enemy: "raider-1", priority: "4", queued: 0, choices: [], options: [{ action: "move", to: "fore-deck", path: ["fore-deck"] }] };
     const m = activationMarks(p, pending);
     expect(m["mid-deck"]).toEqual([{ role: "acts", option: null, text: "▶ Raider 1 acts" }]);
     expect(m["fore-deck"]).toEqual([{ role: "target", option: 0, text: "Move to Fore Deck" }]);
@@ -100,7 +100,7 @@ suite("the activation on the board", () => {
 
   it("numbers a tie's targets like the buttons, on the wounded Characters' tiles", () => {
     const pending: PendingView = {
-      enemy: "raider-1", priority: "1", queued: 1,
+      enemy: "raider-1", priority: "1", queued: 1, choices: [],
       options: [
         { action: "wound", character: "peter-pan", wounds: 2 },
         { action: "wound", character: "wendy", wounds: 2 },
@@ -115,7 +115,7 @@ suite("the activation on the board", () => {
   });
 
   it("marks a Named Enemy and nothing when there is no activation", () => {
-    const pending: PendingView = { enemy: "captain-hook", priority: "red-1", queued: 0, options: [{ action: "search", location: "captains-cabin" }] };
+    const pending: PendingView = { enemy: "captain-hook", priority: "red-1", queued: 0, choices: [], options: [{ action: "search", location: "captains-cabin" }] };
     const m = activationMarks(p, pending);
     expect(m["captains-cabin"]?.map((x) => x.role)).toEqual(["acts", "target"]);
     expect(activationMarks(p, null)).toEqual({});

@@ -120,7 +120,7 @@ export function historyText(c: TableCommand, by: string): string {
     case "use-item":
       return t("table.h.use-item", { who, item: t(`item.${c.item}` as Key) });
     case "give":
-      return t("table.h.give", { who, target: pieceName(c.to) });
+      return t("table.h.give", { who: c.from ? pieceName(c.from) : who, target: pieceName(c.to) });
     case "row":
       return t("table.h.row", { who, where: locationName(c.to) });
     case "threat-drawn":
