@@ -105,28 +105,53 @@ pub enum Command {
     Attack {
         attackers: Vec<AttackerRef>,
         targets: Vec<String>,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
     CriticalSave {
         id: String,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
     ConfirmScar {
         id: String,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
     Save {
         id: String,
         ability: Ability,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
-    Initiative,
+    Initiative {
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
+    },
     Morale {
         id: String,
         trigger: MoraleTrigger,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
     Reaction {
         #[serde(default)]
         id: Option<String>,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
     Retreat {
         id: String,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
     ShortRest {
         id: String,
@@ -142,7 +167,29 @@ pub enum Command {
         who: Option<String>,
         dice: String,
         what: String,
+        /// Faces rolled at the table, used in order before the stream.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        faces: Vec<u8>,
     },
+}
+
+impl Command {
+    /// Faces the table rolled for this command, if any.
+    pub fn faces(&self) -> &[u8] {
+        use Command as C;
+        match self {
+            C::Attack { faces, .. }
+            | C::CriticalSave { faces, .. }
+            | C::ConfirmScar { faces, .. }
+            | C::Save { faces, .. }
+            | C::Initiative { faces }
+            | C::Morale { faces, .. }
+            | C::Reaction { faces, .. }
+            | C::Retreat { faces, .. }
+            | C::Roll { faces, .. } => faces,
+            _ => &[],
+        }
+    }
 }
 
 /// One logged roll: who rolled, what for, the dice and the outcome.
@@ -171,6 +218,11 @@ pub struct Campaign {
     pub initiative: Vec<InitiativeEntry>,
     #[serde(skip)]
     chance: Chance,
+    /// Faces given with the command being applied, used before the stream.
+    #[serde(skip)]
+    given: std::collections::VecDeque<u8>,
+    #[serde(skip)]
+    bad_face: Option<String>,
 }
 
 impl PartialEq for Campaign {
@@ -200,6 +252,8 @@ impl Campaign {
             rolls: vec![],
             initiative: vec![],
             chance: Chance::from_seed(seed),
+            given: Default::default(),
+            bad_face: None,
         }
     }
 
@@ -215,7 +269,17 @@ impl Campaign {
     /// Applies a command, or refuses it and changes nothing.
     pub fn apply(&mut self, t: &Tables, cmd: &Command) -> Result<(), Refusal> {
         let mut next = self.clone();
+        next.given = cmd.faces().iter().copied().collect();
         next.run(t, cmd)?;
+        if let Some(why) = next.bad_face.take() {
+            return refuse(why);
+        }
+        if !next.given.is_empty() {
+            return refuse(format!(
+                "faces: {} more face(s) given than dice rolled",
+                next.given.len()
+            ));
+        }
         next.steps += 1;
         *self = next;
         Ok(())
@@ -248,17 +312,33 @@ impl Campaign {
 
     /// Rolls a die expression from the stream and logs it.
     pub(crate) fn roll(&mut self, who: Option<&str>, what: &str, dice: &str) -> Roll {
-        let expr = Expr::parse(dice).expect("engine dice expressions are valid");
-        let roll = expr.roll(&mut self.chance);
+        let roll = self.roll_expr(dice);
         self.log(who, what, roll.clone(), roll.total.to_string());
         roll
     }
 
+    /// One die: the next given face, or the stream.
+    pub(crate) fn draw(&mut self, die: Die) -> u8 {
+        match self.given.pop_front() {
+            Some(f) if die.holds(f as u32) => f,
+            Some(f) => {
+                self.bad_face
+                    .get_or_insert(format!("faces: {f} is not a face of a {}", die.name()));
+                1
+            }
+            None => die.roll(&mut self.chance),
+        }
+    }
+
+    /// Rolls an expression with [`Campaign::draw`].
+    fn roll_expr(&mut self, dice: &str) -> Roll {
+        let expr = Expr::parse(dice).expect("engine dice expressions are valid");
+        expr.roll_with(&mut |d| self.draw(d))
+    }
+
     /// Rolls without logging (the caller logs the combined roll).
     pub(crate) fn roll_quiet(&mut self, dice: &str) -> Roll {
-        Expr::parse(dice)
-            .expect("engine dice expressions are valid")
-            .roll(&mut self.chance)
+        self.roll_expr(dice)
     }
 
     pub(crate) fn log(&mut self, who: Option<&str>, what: &str, roll: Roll, result: String) {
@@ -274,9 +354,7 @@ impl Campaign {
     /// Rolls a d20 save for a creature and logs it; returns whether it passed.
     pub(crate) fn save(&mut self, id: &str, ability: Ability, what: &str) -> Result<bool, Refusal> {
         let score = self.get(id)?.score(ability).current;
-        let roll = Expr::parse("d20")
-            .expect("d20 parses")
-            .roll(&mut self.chance);
+        let roll = self.roll_expr("d20");
         let passed = crate::contract::save_passes(score, roll.total as u8);
         let result = format!(
             "{} {} against {} {score}",
@@ -327,27 +405,29 @@ impl Campaign {
                 self.get_mut(id)?.conditions.deprived = *deprived;
                 Ok(())
             }
-            C::Attack { attackers, targets } => crate::effects::attack(self, t, attackers, targets),
-            C::CriticalSave { id } => crate::effects::critical_save(self, t, id),
-            C::ConfirmScar { id } => crate::scars::confirm(self, t, id),
-            C::Save { id, ability } => {
+            C::Attack {
+                attackers, targets, ..
+            } => crate::effects::attack(self, t, attackers, targets),
+            C::CriticalSave { id, .. } => crate::effects::critical_save(self, t, id),
+            C::ConfirmScar { id, .. } => crate::scars::confirm(self, t, id),
+            C::Save { id, ability, .. } => {
                 self.living(id)?;
                 self.save(id, *ability, &format!("{} save", ability.name()))?;
                 Ok(())
             }
-            C::Initiative => crate::effects::initiative(self),
-            C::Morale { id, trigger } => crate::effects::morale(self, id, *trigger),
-            C::Reaction { id } => {
+            C::Initiative { .. } => crate::effects::initiative(self),
+            C::Morale { id, trigger, .. } => crate::effects::morale(self, id, *trigger),
+            C::Reaction { id, .. } => {
                 if let Some(id) = id {
                     self.get(id)?;
                 }
-                let roll = Expr::parse("2d6").expect("2d6").roll(&mut self.chance);
+                let roll = self.roll_expr("2d6");
                 let row = t.reaction(roll.total as u8);
                 let result = format!("{} {}", roll.total, row.id);
                 self.log(id.as_deref(), "reaction", roll, result);
                 Ok(())
             }
-            C::Retreat { id } => {
+            C::Retreat { id, .. } => {
                 self.living(id)?;
                 let ok = self.save(id, Ability::Dex, "retreat (DEX save)")?;
                 if ok {
@@ -358,7 +438,9 @@ impl Campaign {
             C::ShortRest { id } => crate::effects::short_rest(self.get_mut(id)?),
             C::FullRest { id } => crate::effects::full_rest(self.get_mut(id)?),
             C::WeekRest { id } => crate::effects::week_rest(self.get_mut(id)?),
-            C::Roll { who, dice, what } => {
+            C::Roll {
+                who, dice, what, ..
+            } => {
                 if let Some(w) = who {
                     self.get(w)?;
                 }
@@ -366,7 +448,7 @@ impl Campaign {
                 if what.trim().is_empty() {
                     return refuse("what: say what the roll is for");
                 }
-                let roll = expr.roll(&mut self.chance);
+                let roll = expr.roll_with(&mut |d| self.draw(d));
                 let result = roll.total.to_string();
                 self.log(who.as_deref(), what, roll, result);
                 Ok(())
@@ -381,5 +463,52 @@ impl Campaign {
             return refuse(format!("{} is dead", c.name));
         }
         Ok(c)
+    }
+}
+
+/// A creature with the values derived from it, as the screen shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CreatureView {
+    #[serde(flatten)]
+    pub creature: Creature,
+    /// 0 while all 10 slots are filled; otherwise the stored HP.
+    pub effective_hp: u8,
+    /// Worn Armor plus a held shield, at most 3.
+    pub effective_armor: u8,
+    pub slots_used: u8,
+    pub paralysed: bool,
+    pub delirious: bool,
+}
+
+/// The campaign as the screen shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CampaignView {
+    pub seed: u64,
+    pub steps: usize,
+    pub creatures: Vec<CreatureView>,
+    pub rolls: Vec<RollEntry>,
+    pub initiative: Vec<InitiativeEntry>,
+}
+
+impl Campaign {
+    pub fn view(&self) -> CampaignView {
+        CampaignView {
+            seed: self.seed,
+            steps: self.steps,
+            creatures: self
+                .creatures
+                .iter()
+                .map(|c| CreatureView {
+                    creature: c.clone(),
+                    effective_hp: c.effective_hp(),
+                    effective_armor: c.effective_armor(),
+                    slots_used: c.slots_used(),
+                    paralysed: c.paralysed(),
+                    delirious: c.delirious(),
+                })
+                .collect(),
+            rolls: self.rolls.clone(),
+            initiative: self.initiative.clone(),
+        }
     }
 }

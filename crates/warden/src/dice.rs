@@ -144,13 +144,18 @@ impl Expr {
 
     /// Rolls every die from the stream, in the order written.
     pub fn roll(&self, chance: &mut Chance) -> Roll {
+        self.roll_with(&mut |d| d.roll(chance))
+    }
+
+    /// Rolls every die in the order written, each face from `draw`.
+    pub fn roll_with(&self, draw: &mut dyn FnMut(Die) -> u8) -> Roll {
         let mut faces = Vec::new();
         let (mut total, mut modifier) = (0i32, 0i32);
         for (sign, term) in &self.terms {
             match term {
                 Term::Number(n) => modifier += sign * n,
                 Term::Dice { count, die, keep } => {
-                    let rolled: Vec<u8> = (0..*count).map(|_| die.roll(chance)).collect();
+                    let rolled: Vec<u8> = (0..*count).map(|_| draw(*die)).collect();
                     let kept = keep_highest(&rolled, *keep as usize);
                     for (face, k) in rolled.iter().zip(kept) {
                         if k {
@@ -164,7 +169,7 @@ impl Expr {
                     }
                 }
                 Term::Max(dice) => {
-                    let rolled: Vec<u8> = dice.iter().map(|d| d.roll(chance)).collect();
+                    let rolled: Vec<u8> = dice.iter().map(|d| draw(*d)).collect();
                     let kept = keep_highest(&rolled, 1);
                     for ((die, face), k) in dice.iter().zip(&rolled).zip(kept) {
                         if k {

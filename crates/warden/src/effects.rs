@@ -115,13 +115,7 @@ pub fn add_fatigue(c: &mut Creature) -> Result<(), Refusal> {
 fn roll_swing(g: &mut Campaign, who: &str, target: &Creature, swing: &Swing) -> Vec<u8> {
     let dice = dice_rolled(swing, target.kind);
     let spec = dice.iter().map(|d| d.name()).collect::<Vec<_>>().join("+");
-    let faces: Vec<u8> = dice
-        .iter()
-        .map(|d| {
-            let r = g.roll_quiet(&d.name());
-            r.total as u8
-        })
-        .collect();
+    let faces: Vec<u8> = dice.iter().map(|d| g.draw(*d)).collect();
     let top = faces.iter().copied().max().unwrap_or(0);
     let roll = Roll {
         expression: spec,
