@@ -11,6 +11,7 @@ pub mod pans;
 pub mod service;
 pub mod table;
 pub mod timeline;
+pub mod warden;
 
 pub use error::{AppError, ErrorCode};
 pub use service::Companion;

@@ -3,12 +3,14 @@
 //! faces it was given to the same function.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::creature::Kind;
 use crate::dice::Die;
 
 /// How an attack is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, TS)]
+#[ts(rename = "WardenMode")]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
     #[default]

@@ -3,6 +3,7 @@
 
 use neverland_chance::Chance;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::attack::Mode;
 use crate::creature::{Ability, Creature, Item, NewCreature};
@@ -30,7 +31,8 @@ pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
 }
 
 /// A value the Warden sets by tapping.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenStat")]
 #[serde(rename_all = "kebab-case")]
 pub enum Stat {
     Hp,
@@ -46,7 +48,8 @@ pub enum Stat {
 }
 
 /// One attacker in an attack command.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenAttackerRef")]
 #[serde(deny_unknown_fields)]
 pub struct AttackerRef {
     pub id: String,
@@ -60,7 +63,8 @@ pub struct AttackerRef {
 }
 
 /// What calls for a morale save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenMoraleTrigger")]
 #[serde(rename_all = "kebab-case")]
 pub enum MoraleTrigger {
     FirstCasualty,
@@ -69,7 +73,8 @@ pub enum MoraleTrigger {
     ZeroHp,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenCommand")]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Command {
     AddCreature {
@@ -193,7 +198,8 @@ impl Command {
 }
 
 /// One logged roll: who rolled, what for, the dice and the outcome.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenRollEntry")]
 pub struct RollEntry {
     /// Index of the command that made it.
     pub step: usize,
@@ -203,7 +209,8 @@ pub struct RollEntry {
     pub result: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenInitiativeEntry")]
 pub struct InitiativeEntry {
     pub id: String,
     pub before_foes: bool,
@@ -467,7 +474,8 @@ impl Campaign {
 }
 
 /// A creature with the values derived from it, as the screen shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(rename = "WardenCreatureView")]
 pub struct CreatureView {
     #[serde(flatten)]
     pub creature: Creature,
@@ -481,7 +489,8 @@ pub struct CreatureView {
 }
 
 /// The campaign as the screen shows it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(rename = "WardenCampaignView")]
 pub struct CampaignView {
     pub seed: u64,
     pub steps: usize,

@@ -126,8 +126,8 @@ fn attacker(v: &Value, i: usize, kind: Kind) -> Result<Vec<u8>, FieldError> {
     let at = format!("attackers[{i}].");
     let a = object(v, &format!("attackers[{i}]"))?;
     let dice_v = array(field(a, &at, "dice")?, &format!("{at}dice"))?;
-    if dice_v.is_empty() || dice_v.len() > 2 {
-        return err(format!("{at}dice"), "one die, or two for dual weapons");
+    if dice_v.is_empty() {
+        return err(format!("{at}dice"), "no damage die (unarmed is [\"d4\"])");
     }
     let dice = dice_v
         .iter()

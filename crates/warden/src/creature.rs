@@ -3,6 +3,7 @@
 //! are computed here and never written over the stored ones.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Highest ability score: a save is a d20, so a score above 20 would change nothing
 /// (docs/rules-interpretations.md, "Ability scores stay within 0 to 20").
@@ -15,7 +16,8 @@ pub const BODY_SLOTS: u8 = 4;
 pub const BACKPACK_SLOTS: u8 = 6;
 pub const SLOTS: u8 = BODY_SLOTS + BACKPACK_SLOTS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenKind")]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Pc,
@@ -31,7 +33,8 @@ impl Kind {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenAbility")]
 #[serde(rename_all = "lowercase")]
 pub enum Ability {
     Str,
@@ -51,7 +54,8 @@ impl Ability {
 }
 
 /// A score with its current and maximum value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenScore")]
 pub struct Score {
     pub current: u8,
     pub max: u8,
@@ -64,14 +68,16 @@ impl Score {
 }
 
 /// Where an item is carried.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenPlace")]
 #[serde(rename_all = "lowercase")]
 pub enum Place {
     Body,
     Backpack,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenItem")]
 pub struct Item {
     pub name: String,
     pub place: Place,
@@ -87,7 +93,8 @@ impl Item {
 }
 
 /// Conditions the Warden tracks; paralysed and delirious are derived from DEX and WIL.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenConditions")]
 pub struct Conditions {
     /// Failed a STR save against critical damage (a detachment: routed).
     pub critical: bool,
@@ -103,13 +110,15 @@ pub struct Conditions {
 }
 
 /// A Scar taken whose follow-up rolls the players have not confirmed yet.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenPendingScar")]
 pub struct PendingScar {
     pub row: u8,
     pub id: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenCreature")]
 pub struct Creature {
     pub id: String,
     pub name: String,
@@ -139,7 +148,8 @@ pub struct Creature {
 }
 
 /// A new creature as the Warden enters it (current values start at their max).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenNewCreature")]
 pub struct NewCreature {
     pub id: String,
     pub name: String,

@@ -7,9 +7,11 @@
 
 use neverland_chance::Chance;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The dice of the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenDie")]
 #[serde(rename_all = "lowercase")]
 pub enum Die {
     D4,
@@ -83,7 +85,8 @@ pub struct Expr {
 }
 
 /// One die of a roll: which die, the face and whether it counted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenFace")]
 pub struct Face {
     pub die: Die,
     pub face: u8,
@@ -91,7 +94,8 @@ pub struct Face {
 }
 
 /// The result of rolling an expression.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenRoll")]
 pub struct Roll {
     pub expression: String,
     pub faces: Vec<Face>,

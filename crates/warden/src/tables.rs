@@ -4,11 +4,13 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::creature::Ability;
 use crate::dice::{Die, Expr};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenSource")]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     Rulebook,
@@ -56,7 +58,8 @@ pub const REACTION_IDS: [(&str, u8, u8); 5] = [
     ("helpful", 12, 12),
 ];
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenDetailResult")]
 #[serde(deny_unknown_fields)]
 pub struct DetailResult {
     pub from: u8,
@@ -67,7 +70,8 @@ pub struct DetailResult {
 }
 
 /// A roll on the row itself (where the scar is, what broke, which ability).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenDetail")]
 #[serde(deny_unknown_fields)]
 pub struct Detail {
     pub die: Die,
@@ -75,7 +79,8 @@ pub struct Detail {
 }
 
 /// The follow-up roll of a row, applied when the players confirm.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenFollowUp")]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum FollowUp {
     /// Roll; a total above max HP becomes the new max HP.
@@ -109,7 +114,8 @@ impl FollowUp {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenScarRow")]
 #[serde(deny_unknown_fields)]
 pub struct ScarRow {
     pub row: u8,
@@ -130,7 +136,8 @@ pub struct ScarRow {
     pub follow_up: FollowUp,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(rename = "WardenReactionRow")]
 #[serde(deny_unknown_fields)]
 pub struct ReactionRow {
     pub from: u8,
@@ -173,7 +180,8 @@ struct RawReactions {
 }
 
 /// Both tables, validated.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(rename = "WardenTables")]
 pub struct Tables {
     pub scars: Vec<ScarRow>,
     pub reactions: Vec<ReactionRow>,

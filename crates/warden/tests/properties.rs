@@ -31,7 +31,11 @@ fn id(n: u8) -> String {
 /// A command from four random bytes (ids, values and faces deliberately run out of range).
 fn command(k: u8, x: u8, y: u8, z: u8) -> Command {
     let ability = Ability::ALL[y as usize % 3];
-    let faces = if z.is_multiple_of(3) { vec![z % 22] } else { vec![] };
+    let faces = if z.is_multiple_of(3) {
+        vec![z % 22]
+    } else {
+        vec![]
+    };
     match k % 18 {
         0 | 1 => Command::AddCreature {
             creature: NewCreature {
@@ -69,7 +73,11 @@ fn command(k: u8, x: u8, y: u8, z: u8) -> Command {
             } else {
                 vec![id(y)]
             },
-            faces: if z.is_multiple_of(4) { vec![z % 13] } else { vec![] },
+            faces: if z.is_multiple_of(4) {
+                vec![z % 13]
+            } else {
+                vec![]
+            },
         },
         6 => Command::CriticalSave { id: id(x), faces },
         7 => Command::ConfirmScar {
