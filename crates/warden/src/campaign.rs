@@ -338,7 +338,7 @@ impl Campaign {
     }
 
     /// Rolls an expression with [`Campaign::draw`].
-    fn roll_expr(&mut self, dice: &str) -> Roll {
+    pub(crate) fn roll_expr(&mut self, dice: &str) -> Roll {
         let expr = Expr::parse(dice).expect("engine dice expressions are valid");
         expr.roll_with(&mut |d| self.draw(d))
     }
@@ -424,42 +424,14 @@ impl Campaign {
             }
             C::Initiative { .. } => crate::effects::initiative(self),
             C::Morale { id, trigger, .. } => crate::effects::morale(self, id, *trigger),
-            C::Reaction { id, .. } => {
-                if let Some(id) = id {
-                    self.get(id)?;
-                }
-                let roll = self.roll_expr("2d6");
-                let row = t.reaction(roll.total as u8);
-                let result = format!("{} {}", roll.total, row.id);
-                self.log(id.as_deref(), "reaction", roll, result);
-                Ok(())
-            }
-            C::Retreat { id, .. } => {
-                self.living(id)?;
-                let ok = self.save(id, Ability::Dex, "retreat (DEX save)")?;
-                if ok {
-                    self.get_mut(id)?.conditions.fled = true;
-                }
-                Ok(())
-            }
+            C::Reaction { id, .. } => crate::effects::reaction(self, t, id.as_deref()),
+            C::Retreat { id, .. } => crate::effects::retreat(self, id),
             C::ShortRest { id } => crate::effects::short_rest(self.get_mut(id)?),
             C::FullRest { id } => crate::effects::full_rest(self.get_mut(id)?),
             C::WeekRest { id } => crate::effects::week_rest(self.get_mut(id)?),
             C::Roll {
                 who, dice, what, ..
-            } => {
-                if let Some(w) = who {
-                    self.get(w)?;
-                }
-                let expr = Expr::parse(dice).or_else(|e| refuse(format!("dice: {e}")))?;
-                if what.trim().is_empty() {
-                    return refuse("what: say what the roll is for");
-                }
-                let roll = expr.roll_with(&mut |d| self.draw(d));
-                let result = roll.total.to_string();
-                self.log(who.as_deref(), what, roll, result);
-                Ok(())
-            }
+            } => crate::effects::free_roll(self, who.as_deref(), dice, what),
         }
     }
 

@@ -367,3 +367,44 @@ pub fn week_rest(c: &mut Creature) -> Result<(), Refusal> {
     c.conditions.critical = false;
     Ok(())
 }
+
+/// An NPC's reaction: 2d6 on the Reactions table, logged.
+pub fn reaction(g: &mut Campaign, t: &Tables, id: Option<&str>) -> Result<(), Refusal> {
+    if let Some(id) = id {
+        g.get(id)?;
+    }
+    let roll = g.roll_expr("2d6");
+    let row = t.reaction(roll.total as u8);
+    let result = format!("{} {}", roll.total, row.id);
+    g.log(id, "reaction", roll, result);
+    Ok(())
+}
+
+/// Running away: a DEX save; passing marks the creature fled.
+pub fn retreat(g: &mut Campaign, id: &str) -> Result<(), Refusal> {
+    g.living(id)?;
+    if g.save(id, Ability::Dex, "retreat (DEX save)")? {
+        g.get_mut(id)?.conditions.fled = true;
+    }
+    Ok(())
+}
+
+/// Any dice expression, logged with who rolled and what for.
+pub fn free_roll(
+    g: &mut Campaign,
+    who: Option<&str>,
+    dice: &str,
+    what: &str,
+) -> Result<(), Refusal> {
+    if let Some(w) = who {
+        g.get(w)?;
+    }
+    let expr = crate::dice::Expr::parse(dice).or_else(|e| refuse(format!("dice: {e}")))?;
+    if what.trim().is_empty() {
+        return refuse("what: say what the roll is for");
+    }
+    let roll = expr.roll_with(&mut |d| g.draw(d));
+    let result = roll.total.to_string();
+    g.log(who, what, roll, result);
+    Ok(())
+}
