@@ -247,9 +247,10 @@ fn hit(g: &mut Campaign, t: &Tables, target: &Creature, faces: &[u8]) -> Result<
         result.push_str(&format!("; Scar {row}: {}", t.scar(row).name));
     }
     let roll = Roll {
-        expression: "kept".into(),
+        // The kept face less Armor, as the table would say it.
+        expression: format!("{} − {}", h.kept, target.effective_armor()),
         faces: vec![],
-        modifier: h.kept as i32,
+        modifier: 0,
         total: h.damage as i32,
     };
     g.log(Some(&target.id), "hit", roll, result);

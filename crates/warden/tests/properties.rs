@@ -69,7 +69,7 @@ fn command(k: u8, x: u8, y: u8, z: u8) -> Command {
                 blast: z.is_multiple_of(5),
             }],
             targets: if z.is_multiple_of(7) {
-                vec![id(y), id(y + 1)]
+                vec![id(y), id(y.wrapping_add(1))]
             } else {
                 vec![id(y)]
             },
