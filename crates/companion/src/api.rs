@@ -45,7 +45,7 @@ macro_rules! for_each_command {
             legacy_table_position(game_id: i64) -> String;
             legacy_table_record(game_id: i64) -> String;
             import_legacy_record(text: String) -> $crate::table::TableView;
-            warden_tables() -> neverland_warden::Tables;
+            warden_tables() -> $crate::warden::WardenTables;
             new_warden_campaign(args: $crate::warden::NewWardenCampaign) -> $crate::warden::WardenView;
             warden_campaign(game_id: i64) -> $crate::warden::WardenView;
             warden_command(game_id: i64, command: $crate::warden::WardenCommand) -> $crate::warden::WardenView;

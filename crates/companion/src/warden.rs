@@ -14,6 +14,7 @@ use crate::service::{Companion, summary};
 use crate::timeline::{Entry, Timeline};
 
 pub use neverland_warden::Command as WardenCommand;
+pub use neverland_warden::Tables as WardenTables;
 
 pub const KIND_WARDEN: &str = "warden";
 const PACK_ID: &str = "warden";
