@@ -10,6 +10,8 @@ use neverland_legacy::dice::MAX_DESPAIR;
 use neverland_legacy::{Scenario, StoneRng, TurnPlan};
 use serde_json::json;
 
+mod warden;
+
 #[derive(Parser)]
 #[command(
     name = "neverland",
@@ -41,6 +43,11 @@ enum Cmd {
     Pans {
         #[command(subcommand)]
         command: PansCmd,
+    },
+    /// The Warden's screen for the Neverland role-playing rules.
+    Warden {
+        #[command(subcommand)]
+        command: warden::WardenCmd,
     },
     /// List the saved games of a database file as JSON.
     Games {
@@ -210,6 +217,13 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         }
+        Cmd::Warden { command } => match warden::run(command) {
+            Ok(answer) => println!("{answer}"),
+            Err(e) => {
+                eprintln!("neverland: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Cmd::Games { db } => {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()

@@ -47,6 +47,12 @@ macro_rules! for_each_command {
             legacy_table_position(game_id: i64) -> String;
             legacy_table_record(game_id: i64) -> String;
             import_legacy_record(text: String) -> $crate::table::TableView;
+            warden_tables() -> $crate::warden::WardenTables;
+            new_warden_campaign(args: $crate::warden::NewWardenCampaign) -> $crate::warden::WardenView;
+            warden_campaign(game_id: i64) -> $crate::warden::WardenView;
+            warden_command(game_id: i64, command: $crate::warden::WardenCommand) -> $crate::warden::WardenView;
+            warden_undo(game_id: i64) -> $crate::warden::WardenView;
+            warden_redo(game_id: i64) -> $crate::warden::WardenView;
         }
     };
 }
@@ -210,6 +216,37 @@ pub fn typescript_bindings() -> String {
         neverland_sleeve_scan::scan::CrossAt,
         neverland_sleeve_scan::scan::Confidence,
         SleeveScan,
+        neverland_warden::dice::Die,
+        neverland_warden::dice::Face,
+        neverland_warden::dice::Roll,
+        neverland_warden::creature::Kind,
+        neverland_warden::creature::Ability,
+        neverland_warden::creature::Score,
+        neverland_warden::creature::Place,
+        neverland_warden::creature::Item,
+        neverland_warden::creature::Conditions,
+        neverland_warden::creature::PendingScar,
+        neverland_warden::creature::Creature,
+        neverland_warden::creature::NewCreature,
+        neverland_warden::attack::Mode,
+        neverland_warden::campaign::Stat,
+        neverland_warden::campaign::AttackerRef,
+        neverland_warden::campaign::MoraleTrigger,
+        neverland_warden::campaign::Command,
+        neverland_warden::campaign::RollEntry,
+        neverland_warden::campaign::InitiativeEntry,
+        neverland_warden::campaign::CreatureView,
+        neverland_warden::campaign::CampaignView,
+        neverland_warden::tables::Source,
+        neverland_warden::tables::DetailResult,
+        neverland_warden::tables::Detail,
+        neverland_warden::tables::FollowUp,
+        neverland_warden::tables::ScarRow,
+        neverland_warden::tables::ReactionRow,
+        neverland_warden::tables::Tables,
+        crate::warden::NewWardenCampaign,
+        crate::warden::WardenHistoryItem,
+        crate::warden::WardenView,
     );
     format!(
         "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\

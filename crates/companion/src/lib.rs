@@ -13,6 +13,7 @@ pub mod pans_seat;
 pub mod service;
 pub mod table;
 pub mod timeline;
+pub mod warden;
 
 pub use error::{AppError, ErrorCode};
 pub use service::Companion;

@@ -464,6 +464,192 @@ export type Confidence = { card: number, orientation: number, hooks: number, dar
 
 export type Scan = { card: Card, hooks: Array<Hook>, dark_areas: Array<Array<[number, number]>>, cross: CrossAt | null, confidence: Confidence, warnings: Array<string>, };
 
+export type WardenDie = "d4" | "d6" | "d8" | "d10" | "d12" | "d20";
+
+export type WardenFace = { die: WardenDie, face: number, kept: boolean, };
+
+export type WardenRoll = { expression: string, faces: Array<WardenFace>, modifier: number, total: number, };
+
+export type WardenKind = "pc" | "npc" | "monster" | "detachment";
+
+export type WardenAbility = "str" | "dex" | "wil";
+
+export type WardenScore = { current: number, max: number, };
+
+export type WardenPlace = "body" | "backpack";
+
+export type WardenItem = { name: string, place: WardenPlace, 
+/**
+ * Bulky items take two slots.
+ */
+bulky: boolean, };
+
+export type WardenConditions = { 
+/**
+ * Failed a STR save against critical damage (a detachment: routed).
+ */
+critical: boolean, 
+/**
+ * A STR save against critical damage has been called and not yet rolled.
+ */
+critical_save_due: boolean, dead: boolean, 
+/**
+ * Scar 12: the next failed save against critical damage kills.
+ */
+doomed: boolean, 
+/**
+ * Deprived of a crucial need: no HP or ability recovery.
+ */
+deprived: boolean, 
+/**
+ * Failed a morale save and flees.
+ */
+fled: boolean, };
+
+export type WardenPendingScar = { row: number, id: string, };
+
+export type WardenCreature = { id: string, name: string, kind: WardenKind, str: WardenScore, dex: WardenScore, wil: WardenScore, hp: WardenScore, 
+/**
+ * Armor from worn armour, 0 to 3.
+ */
+armor: number, 
+/**
+ * A shield's bonus, counted only while `shield_held`.
+ */
+shield: number, shield_held: boolean, items: Array<WardenItem>, fatigue: number, conditions: WardenConditions, pending_scars: Array<WardenPendingScar>, 
+/**
+ * Scars taken (ids), for the sheet.
+ */
+scars: Array<string>, };
+
+export type WardenNewCreature = { id: string, name: string, kind: WardenKind, str: number, dex: number, wil: number, hp: number, armor: number, shield: number, };
+
+export type WardenMode = "normal" | "impaired" | "enhanced";
+
+export type WardenStat = "hp" | "max-hp" | "str" | "max-str" | "dex" | "max-dex" | "wil" | "max-wil" | "armor" | "shield";
+
+export type WardenAttackerRef = { id: string, 
+/**
+ * The weapon's dice; empty means unarmed (d4).
+ */
+dice: Array<WardenDie>, mode: WardenMode, blast: boolean, };
+
+export type WardenMoraleTrigger = "first-casualty" | "half-lost" | "zero-hp";
+
+export type WardenCommand = { "type": "add-creature", creature: WardenNewCreature, } | { "type": "remove-creature", id: string, } | { "type": "set", id: string, stat: WardenStat, value: number, } | { "type": "hold-shield", id: string, held: boolean, } | { "type": "add-item", id: string, item: WardenItem, } | { "type": "drop-item", id: string, index: number, } | { "type": "add-fatigue", id: string, } | { "type": "set-deprived", id: string, deprived: boolean, } | { "type": "attack", attackers: Array<WardenAttackerRef>, targets: Array<string>, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "critical-save", id: string, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "confirm-scar", id: string, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "save", id: string, ability: WardenAbility, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "initiative", 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "morale", id: string, trigger: WardenMoraleTrigger, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "reaction", id: string | null, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "retreat", id: string, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, } | { "type": "short-rest", id: string, } | { "type": "full-rest", id: string, } | { "type": "week-rest", id: string, } | { "type": "roll", who: string | null, dice: string, what: string, 
+/**
+ * Faces rolled at the table, used in order before the stream.
+ */
+faces?: Array<number>, };
+
+export type WardenRollEntry = { 
+/**
+ * Index of the command that made it.
+ */
+step: number, who: string | null, what: string, roll: WardenRoll, result: string, };
+
+export type WardenInitiativeEntry = { id: string, before_foes: boolean, };
+
+export type WardenCreatureView = { 
+/**
+ * 0 while all 10 slots are filled; otherwise the stored HP.
+ */
+effective_hp: number, 
+/**
+ * Worn Armor plus a held shield, at most 3.
+ */
+effective_armor: number, slots_used: number, paralysed: boolean, delirious: boolean, id: string, name: string, kind: WardenKind, str: WardenScore, dex: WardenScore, wil: WardenScore, hp: WardenScore, 
+/**
+ * Armor from worn armour, 0 to 3.
+ */
+armor: number, 
+/**
+ * A shield's bonus, counted only while `shield_held`.
+ */
+shield: number, shield_held: boolean, items: Array<WardenItem>, fatigue: number, conditions: WardenConditions, pending_scars: Array<WardenPendingScar>, 
+/**
+ * Scars taken (ids), for the sheet.
+ */
+scars: Array<string>, };
+
+export type WardenCampaignView = { seed: number, steps: number, creatures: Array<WardenCreatureView>, rolls: Array<WardenRollEntry>, initiative: Array<WardenInitiativeEntry>, };
+
+export type WardenSource = "rulebook" | "authored";
+
+export type WardenDetailResult = { from: number, to: number, text: string, ability?: WardenAbility | null, };
+
+export type WardenDetail = { die: WardenDie, results: Array<WardenDetailResult>, };
+
+export type WardenFollowUp = { "type": "max-hp-if-higher", dice: string, } | { "type": "add-max-hp", dice: string, } | { "type": "set-max-hp", dice: string, } | { "type": "ability-if-higher", dice: string, } | { "type": "max-ability-if-higher", dice: string, ability: WardenAbility, } | { "type": "save-raises-max", save: WardenAbility, dice: string, ability: WardenAbility, };
+
+export type WardenScarRow = { row: number, id: string, name: string, source: WardenSource, text: string, detail?: WardenDetail | null, 
+/**
+ * Taking it leaves the PC deprived.
+ */
+deprived: boolean, 
+/**
+ * Taking it marks the PC Doomed.
+ */
+doomed: boolean, 
+/**
+ * When the follow-up is rolled, in the Warden's words.
+ */
+when: string, follow_up: WardenFollowUp, };
+
+export type WardenReactionRow = { from: number, to: number, id: string, name: string, source: WardenSource, text: string, };
+
+export type WardenTables = { scars: Array<WardenScarRow>, reactions: Array<WardenReactionRow>, };
+
+export type NewWardenCampaign = { 
+/**
+ * The campaign's name; empty or absent for the default.
+ */
+title?: string, 
+/**
+ * A whole number as text; empty or absent for a fresh one.
+ */
+seed?: string, };
+
+export type WardenHistoryItem = { step: number, command: WardenCommand, };
+
+export type WardenView = { game: GameSummary, state: WardenCampaignView, can_undo: boolean, can_redo: boolean, 
+/**
+ * Commands in force, newest first.
+ */
+history: Array<WardenHistoryItem>, };
+
 /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */
 export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
 
@@ -499,5 +685,11 @@ export function makeCommands(invoke: Invoke) {
     legacyTablePosition: (gameId: number): Promise<string> => invoke("legacy_table_position", { gameId }),
     legacyTableRecord: (gameId: number): Promise<string> => invoke("legacy_table_record", { gameId }),
     importLegacyRecord: (text: string): Promise<TableView> => invoke("import_legacy_record", { text }),
+    wardenTables: (): Promise<WardenTables> => invoke("warden_tables"),
+    newWardenCampaign: (args: NewWardenCampaign): Promise<WardenView> => invoke("new_warden_campaign", { args }),
+    wardenCampaign: (gameId: number): Promise<WardenView> => invoke("warden_campaign", { gameId }),
+    wardenCommand: (gameId: number, command: WardenCommand): Promise<WardenView> => invoke("warden_command", { gameId, command }),
+    wardenUndo: (gameId: number): Promise<WardenView> => invoke("warden_undo", { gameId }),
+    wardenRedo: (gameId: number): Promise<WardenView> => invoke("warden_redo", { gameId }),
   };
 }

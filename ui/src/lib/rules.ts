@@ -7,21 +7,22 @@ export interface RuleEntry {
   text: string;
 }
 
-/** Every entry, in the order of the translation table. */
-export function ruleEntries(): RuleEntry[] {
+/** Every entry under `prefix` ("rules." for Neverland's Legacy, "wrules." for the role-playing
+ * rules), in the order of the translation table. */
+export function ruleEntries(prefix = "rules."): RuleEntry[] {
   return Object.keys(en)
-    .filter((k) => k.startsWith("rules.") && k.endsWith(".title"))
+    .filter((k) => k.startsWith(prefix) && k.endsWith(".title"))
     .map((k) => {
-      const id = k.slice("rules.".length, -".title".length);
-      return { id, title: t(k as Key), text: t(`rules.${id}.text` as Key) };
+      const id = k.slice(prefix.length, -".title".length);
+      return { id, title: t(k as Key), text: t(`${prefix}${id}.text` as Key) };
     });
 }
 
 /** Entries whose title or text holds every word of the query (case and accents ignored). */
-export function searchRules(query: string): RuleEntry[] {
+export function searchRules(query: string, prefix = "rules."): RuleEntry[] {
   const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   const words = fold(query).split(/\s+/).filter((w) => w);
-  return ruleEntries().filter((e) => {
+  return ruleEntries(prefix).filter((e) => {
     const hay = fold(`${e.title} ${e.text}`);
     return words.every((w) => hay.includes(w));
   });
