@@ -10,6 +10,7 @@ pub mod packs;
 pub mod pans;
 pub mod service;
 pub mod table;
+pub mod table_screen;
 pub mod timeline;
 
 pub use error::{AppError, ErrorCode};

@@ -16,6 +16,7 @@ use crate::api::{GameSummary, parse_seed};
 use crate::error::{AppError, ErrorCode};
 use crate::packs::legacy_pack;
 use crate::service::{Companion, legacy_pack_of, summary};
+use crate::table_screen::{self, BeforeSearch, Refused, SearchDrawn, TablePack};
 use crate::timeline::{Entry, Timeline};
 
 pub use neverland_legacy::engine::Command as TableCommand;
@@ -78,6 +79,10 @@ pub struct TableHistoryItem {
     pub command: TableCommand,
     /// Who did it: the active Character, or for an activation the Enemy that activated.
     pub by: String,
+    /// The Search cards it drew, in order.
+    pub searched: Vec<SearchDrawn>,
+    /// The Threat card it drew (a draw, or the card said to come up from a physical deck).
+    pub threat: Option<String>,
 }
 
 /// A Threat card's Discover diagram: where it puts tokens on the real table (each of the four
@@ -141,6 +146,10 @@ pub struct TableView {
     pub can_redo: bool,
     /// Commands in force, newest first.
     pub history: Vec<TableHistoryItem>,
+    /// The pack's boards, links, Character sheets and Threat cards, for the screen to draw.
+    pub pack: TablePack,
+    /// Buttons the screen shows that the engine would refuse now, with its reason.
+    pub refused: Vec<Refused>,
 }
 
 struct Loaded {
@@ -154,6 +163,10 @@ struct Loaded {
     game: Game,
     /// Who made each command in force.
     by: Vec<String>,
+    /// The Search cards each command in force drew.
+    searched: Vec<Vec<SearchDrawn>>,
+    /// The Threat card each command in force drew.
+    threats: Vec<Option<String>>,
 }
 
 /// A Threat card's Discover diagram in the colour it resolves as (its printed one by default).
@@ -324,9 +337,15 @@ impl Companion {
         // Replayed step by step to know who made each command.
         let mut game = start(pack, &map, &stored, row.seed).map_err(|e| refused(None, e))?;
         let mut by = Vec::with_capacity(timeline.done.len());
+        let mut searched = Vec::with_capacity(timeline.done.len());
+        let mut threats = Vec::with_capacity(timeline.done.len());
         for (i, c) in timeline.done.iter().enumerate() {
-            by.push(actor(&game, c));
+            let who = actor(&game, c);
+            let before = BeforeSearch::of(&game);
             game.apply(pack, &map, c).map_err(|e| refused(Some(i), e))?;
+            searched.push(before.drawn(pack, &game, c, &who));
+            threats.push(table_screen::threat_drawn(c, &game));
+            by.push(who);
         }
         Ok(Loaded {
             row,
@@ -338,6 +357,8 @@ impl Companion {
             timeline,
             game,
             by,
+            searched,
+            threats,
         })
     }
 
@@ -375,6 +396,8 @@ impl Companion {
                 step,
                 command: c.clone(),
                 by: l.by[step as usize - 1].clone(),
+                searched: l.searched[step as usize - 1].clone(),
+                threat: l.threats[step as usize - 1].clone(),
             })
             .collect();
         let legal = if matches!(g.phase, Phase::Actions) {
@@ -382,6 +405,7 @@ impl Companion {
         } else {
             vec![]
         };
+        let refused = table_screen::refused(l.pack, &l.map, g, &legal);
         TableView {
             setup: l.setup.clone(),
             table: g.table.clone(),
@@ -421,6 +445,8 @@ impl Companion {
             can_undo: l.timeline.can_undo(),
             can_redo: l.timeline.can_redo(),
             history,
+            pack: table_screen::table_pack(l.pack),
+            refused,
             game: summary(l.row),
         }
     }
