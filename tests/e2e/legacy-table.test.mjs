@@ -9,9 +9,27 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
 import { appFixture, byTestId, clickElement, cli, killApp, openApp, screenshot, tap } from "./app.mjs";
-import { stage, waitStage } from "./legacy-helpers.mjs";
+import { SIZES, enabledIllegal, outsideViewport, stage, waitStage } from "./legacy-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-table-");
+
+/**
+ * At each window size: the whole drawn board, the step and its control lie inside the viewport
+ * (element rectangles), and no button the engine refuses is enabled. A screenshot of each.
+ */
+async function fitsEverySize(session, name) {
+  for (const size of SIZES) {
+    await session.manage().window().setRect(size);
+    await session.wait(
+      async () => (await session.executeScript("return document.documentElement.clientWidth")) <= size.width,
+      5000,
+    );
+    await screenshot(session, `${name}-${size.width}x${size.height}`);
+    assert.deepEqual(await outsideViewport(session), [], `${name} at ${size.width}x${size.height}`);
+    assert.deepEqual(await enabledIllegal(session), [], `${name}: refused options are disabled`);
+  }
+  await session.manage().window().setRect({ width: 1280, height: 800 });
+}
 
 test("a Legacy turn and its Threat at the table, undo, export, restart", async () => {
   let { session } = await openApp();
@@ -29,6 +47,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await waitStage(session, "morale");
     assert.match(await (await session.findElement(byTestId("table-setup"))).getText(), /Set Captain Hook aside/);
     await screenshot(session, "table-02-set-up");
+    await fitsEverySize(session, "table-02-morale");
 
     // The turn: Morale Check, a flight to the Bow, end of the Actions.
     await press("morale");
@@ -38,6 +57,28 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await press("tile-bow");
     await session.wait(async () => (await (await session.findElement(byTestId("tile-bow"))).getText()).includes("Peter Pan"), 10000);
     await screenshot(session, "table-03-actions");
+    await fitsEverySize(session, "table-03-actions");
+
+    // An option the rules refuse is disabled with the engine's reason beside it. Forced anyway
+    // (its disabled flag removed), the refusal is shown next to it, in names, not ids.
+    const refused = await session.findElements(By.css('button[data-legal="false"]'));
+    assert.ok(refused.length > 0, "some option is refused here");
+    assert.equal(await refused[0].getAttribute("disabled"), "true");
+    await session.executeScript("arguments[0].disabled = false; arguments[0].scrollIntoView({block: 'center'})", refused[0]);
+    await refused[0].click();
+    const popup = await session.wait(until.elementLocated(byTestId("local-error")), 10000);
+    const gap = await session.executeScript(
+      `const a = arguments[0].getBoundingClientRect(), b = arguments[1].getBoundingClientRect();
+       const dy = Math.max(0, b.top - a.bottom, a.top - b.bottom), dx = Math.max(0, b.left - a.right, a.left - b.right);
+       return Math.hypot(dx, dy);`,
+      refused[0],
+      popup,
+    );
+    assert.ok(gap <= 100, `the error is ${gap} px from the tapped control`);
+    const said = await popup.getText();
+    assert.doesNotMatch(said, /\b(fore-deck|crows-nest|mid-deck|gun-deck|captains-cabin|crew-quarters|peter-pan|tinker-bell)\b/);
+    assert.equal((await session.findElements(byTestId("error"))).length, 0, "no banner far from the tap");
+    await screenshot(session, "table-03c-refused-near-the-tap");
     // The Bow's ability in our words, and the searchable rules reference.
     assert.match(await (await session.findElement(byTestId("tile-ability"))).getText(), /Taunt two Enemies/);
     await tap(session, "rules");
@@ -45,7 +86,10 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await session.wait(async () => /Captain's Cabin/.test(await (await session.findElement(byTestId("rules-panel"))).getText()), 10000);
     await screenshot(session, "table-03b-rules");
     await tap(session, "rules");
+    // Three Actions are unused: ending asks once.
     await press("end-actions");
+    assert.match(await (await session.wait(until.elementLocated(byTestId("end-confirm-text")), 10000)).getText(), /3 Actions are still unused/);
+    await press("end-confirm");
     await waitStage(session, "draw");
 
     // The Threat: draw, resolve, then each activation applied (first option). Each answer is
@@ -74,6 +118,12 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     const colour = await (await session.findElement(byTestId("threat-colour"))).getAttribute("data-colour");
     assert.match(colour, /red|blue|yellow/);
     await screenshot(session, "table-04-threat");
+    // The card as it reads (colour as shape and word, effect, Discover), its Discover on the board.
+    const card = await (await session.findElement(byTestId("threat-card"))).getText();
+    assert.match(card, /[▲■●] (Red|Blue|Yellow)|Named Enemy/);
+    assert.doesNotMatch(card, /\b(red|blue|yellow)-\d\b/);
+    if (/Discover: .* at /.test(card)) assert.ok((await session.findElements(By.css('[data-testid^="discover-"]'))).length > 0);
+    await fitsEverySize(session, "table-04-threat");
     await press("resolve");
     let firstHintMs = null;
     for (let i = 0; i < 60; i++) {
@@ -85,6 +135,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
         await session.wait(async () => (await session.executeScript("return window.__hint.t1")) > 0, 10000);
         firstHintMs = await session.executeScript("return window.__hint.t1 - window.__hint.t0");
         await screenshot(session, "table-05-activation");
+        await fitsEverySize(session, "table-05-activation");
       }
       const before = await pending[0].getText();
       await press("apply-option");

@@ -69,15 +69,15 @@ test("a three-player game is won with the fourth Lost Child", async () => {
     await tap(session, "start-acting");
     await session.wait(async () => (await phase(session)) === "act", 10000);
     // Peter Pan finds nothing; the verdict is undone, and the record says so.
-    assert.match(await exploreWhereStanding(session), /No sign of Hook[\s\S]*Not here/);
+    assert.match(await exploreWhereStanding(session), /No sign of Hook[\s\S]*No Lost Child here/);
     // Taking back a verdict the table heard is asked first.
     await tap(session, "undo");
     await tap(session, "undo-yes");
     const withdrawn = await session.wait(until.elementLocated(byTestId("withdrawn")), 10000);
-    assert.match(await withdrawn.getText(), /undone after the referee had answered: Round 1, Peter Pan explored: No sign of Hook · Not here/);
+    assert.match(await withdrawn.getText(), /undone after the referee had answered: Round 1, Peter Pan explored: No sign of Hook · No Lost Child here/);
     await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", withdrawn);
     await screenshot(session, "pans-win-03-verdict-undone");
-    assert.match(await exploreWhereStanding(session), /Not here/);
+    assert.match(await exploreWhereStanding(session), /No Lost Child here/);
     await endTurn(session);
     // Wendy finds Tiger Lily's Child: the table reads it, then Tiger Lily takes a new sleeve.
     assert.match(await exploreWhereStanding(session), /Lost Child found!/);

@@ -12,6 +12,7 @@ pub mod pans;
 pub mod pans_seat;
 pub mod service;
 pub mod table;
+pub mod table_screen;
 pub mod timeline;
 pub mod warden;
 

@@ -16,6 +16,7 @@ use crate::api::{GameSummary, parse_seed};
 use crate::error::{AppError, ErrorCode};
 use crate::packs::legacy_pack;
 use crate::service::{Companion, legacy_pack_of, summary};
+use crate::table_screen::{self, BeforeSearch, Refused, SearchDrawn, TablePack};
 use crate::timeline::{Entry, Timeline};
 
 pub use neverland_legacy::engine::Command as TableCommand;
@@ -101,6 +102,10 @@ pub struct TableHistoryItem {
     pub command: TableCommand,
     /// Who did it: the active Character, or for an activation the Enemy that activated.
     pub by: String,
+    /// The Search cards it drew, in order.
+    pub searched: Vec<SearchDrawn>,
+    /// The Threat card it drew (a draw, or the card said to come up from a physical deck).
+    pub threat: Option<String>,
 }
 
 /// A Threat card's Discover diagram: where it puts tokens on the real table (each of the four
@@ -168,6 +173,10 @@ pub struct TableView {
     /// Set when this app's rules refuse a step of the saved log: the game is shown up to it, and
     /// nothing but going on from there (or exporting) is accepted until the players choose.
     pub replay_notice: Option<ReplayNotice>,
+    /// The pack's boards, links, Character sheets and Threat cards, for the screen to draw.
+    pub pack: TablePack,
+    /// Buttons the screen shows that the engine would refuse now, with its reason.
+    pub refused: Vec<Refused>,
 }
 
 struct Loaded {
@@ -183,6 +192,10 @@ struct Loaded {
     by: Vec<String>,
     /// The first command in force that this app's rules refuse (the game stands before it).
     refused: Option<RefusedStep>,
+    /// The Search cards each command in force drew.
+    searched: Vec<Vec<SearchDrawn>>,
+    /// The Threat card each command in force drew.
+    threats: Vec<Option<String>>,
 }
 
 /// A Threat card's Discover diagram in the colour it resolves as (its printed one by default).
@@ -284,6 +297,8 @@ fn history(l: &Loaded) -> Vec<TableHistoryItem> {
             step,
             command: c.clone(),
             by: l.by[step as usize - 1].clone(),
+            searched: l.searched[step as usize - 1].clone(),
+            threat: l.threats[step as usize - 1].clone(),
         })
         .collect()
 }
@@ -397,11 +412,20 @@ impl Companion {
         // Replayed step by step to know who made each command; a step these rules refuse stops
         // the replay there (a game saved under older rules), and the view says so.
         let mut by = Vec::with_capacity(timeline.done.len());
-        let refused =
-            record::replay_until_refused(&mut game, pack, &map, &timeline.done, |g, c| {
-                by.push(actor(g, c))
-            });
-        by.truncate(refused.as_ref().map_or(by.len(), |r| r.index));
+        let mut searched = Vec::with_capacity(timeline.done.len());
+        let mut threats = Vec::with_capacity(timeline.done.len());
+        let refused = record::replay_until_refused(
+            &mut game,
+            pack,
+            &map,
+            &timeline.done,
+            |g, c| (actor(g, c), BeforeSearch::of(g)),
+            |(who, before), g, c| {
+                searched.push(before.drawn(pack, g, c, &who));
+                threats.push(table_screen::threat_drawn(c, g));
+                by.push(who);
+            },
+        );
         Ok(Loaded {
             row,
             pack,
@@ -413,6 +437,8 @@ impl Companion {
             game,
             by,
             refused,
+            searched,
+            threats,
         })
     }
 
@@ -451,6 +477,7 @@ impl Companion {
         } else {
             vec![]
         };
+        let refused = table_screen::refused(l.pack, &l.map, g, &legal);
         TableView {
             setup: l.setup.clone(),
             table: g.table.clone(),
@@ -491,6 +518,8 @@ impl Companion {
             can_redo: l.timeline.can_redo() && replay_notice.is_none(),
             history,
             replay_notice,
+            pack: table_screen::table_pack(l.pack),
+            refused,
             game: summary(l.row),
         }
     }

@@ -210,7 +210,7 @@ pub struct Placement {
 }
 
 /// A Threat card's effect text, resolved before the Enemies activate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ThreatEffect {
     /// Every standing Character on this board gains 1 Despair.
@@ -269,7 +269,7 @@ impl Item {
 }
 
 /// What a Search card does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum SearchEffect {
     Ambush { kind: String, count: u8 },

@@ -39,19 +39,22 @@ pub struct RefusedStep {
 }
 
 /// Plays `log` on `game` until the rules refuse a command; the game stays as it was before that
-/// command, and the refused one is returned. `each` sees the game before each accepted command.
-pub fn replay_until_refused(
+/// command, and the refused one is returned. `before` sees the game before each command and
+/// `after` the game after each accepted one, with what `before` returned for it.
+pub fn replay_until_refused<S>(
     game: &mut Game,
     pack: &Pack,
     map: &Map,
     log: &[Command],
-    mut each: impl FnMut(&Game, &Command),
+    mut before: impl FnMut(&Game, &Command) -> S,
+    mut after: impl FnMut(S, &Game, &Command),
 ) -> Option<RefusedStep> {
     for (index, c) in log.iter().enumerate() {
-        each(game, c);
+        let seen = before(game, c);
         if let Err(e) = game.apply(pack, map, c) {
             return Some(RefusedStep { index, reason: e.0 });
         }
+        after(seen, game, c);
     }
     None
 }
@@ -141,7 +144,7 @@ impl GameRecord {
         map: &Map,
     ) -> Result<(Game, Option<RefusedStep>), RecordError> {
         let mut g = self.start(pack, map)?;
-        let refused = replay_until_refused(&mut g, pack, map, &self.log, |_, _| {});
+        let refused = replay_until_refused(&mut g, pack, map, &self.log, |_, _| (), |_, _, _| {});
         Ok((g, refused))
     }
 

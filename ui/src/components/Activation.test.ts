@@ -31,7 +31,7 @@ describe("Activation walkthrough", () => {
     });
     expect(getByTestId("pending").textContent).toContain("Raider 1 activates");
     expect(getByTestId("pending").textContent).toContain("Bow");
-    expect(getByTestId("reason").textContent).toContain("Priority 2a: a Character is within its reach");
+    expect(getByTestId("reason").textContent).toContain("Because a Character is within its reach");
     const buttons = getAllByTestId("apply-option");
     expect(buttons).toHaveLength(1);
     expect(buttons[0]!.textContent).toContain("Wound Peter Pan ×2");

@@ -345,7 +345,15 @@ export type TableHistoryItem = { step: number, command: TableCommand,
 /**
  * Who did it: the active Character, or for an activation the Enemy that activated.
  */
-by: string, };
+by: string, 
+/**
+ * The Search cards it drew, in order.
+ */
+searched: Array<SearchDrawn>, 
+/**
+ * The Threat card it drew (a draw, or the card said to come up from a physical deck).
+ */
+threat: string | null, };
 
 export type ReplayNotice = { 
 /**
@@ -416,7 +424,59 @@ history: Array<TableHistoryItem>,
  * Set when this app's rules refuse a step of the saved log: the game is shown up to it, and
  * nothing but going on from there (or exporting) is accepted until the players choose.
  */
-replay_notice: ReplayNotice | null, };
+replay_notice: ReplayNotice | null, 
+/**
+ * The pack's boards, links, Character sheets and Threat cards, for the screen to draw.
+ */
+pack: TablePack, 
+/**
+ * Buttons the screen shows that the engine would refuse now, with its reason.
+ */
+refused: Array<Refused>, };
+
+export type CharacterCard = { id: string, wound_slots: number, };
+
+export type SearchEffect = { "type": "ambush", kind: string, count: number, } | { "type": "junk" } | { "type": "hostage", hostage: string, } | { "type": "item", item: Item, } | { "type": "trap", wounds: number, despair: number, } | { "type": "treasure", coins: number, };
+
+export type ThreatEffect = { "kind": "despair-on-board", board: string, } | { "kind": "named-enemies-heal" };
+
+export type TableBoard = { id: string, locations: Array<string>, adjacent: Array<[string, string]>, };
+
+export type ThreatCardView = { card: string, colour: Colour | null, named_enemy: boolean, effect: ThreatEffect | null, discover: Array<Placement>, };
+
+export type TablePack = { boards: Array<TableBoard>, 
+/**
+ * Stairs Locations (joined to each other across boards).
+ */
+stairs: Array<string>, 
+/**
+ * Shores Enemies cross between.
+ */
+shores: Array<string>, 
+/**
+ * Locations Enemies never enter.
+ */
+unreachable: Array<string>, characters: Array<CharacterCard>, threat_cards: Array<ThreatCardView>, 
+/**
+ * Each Enemy kind's colour.
+ */
+kind_colours: { [key in string]: Colour }, };
+
+export type SearchDrawn = { card: string, 
+/**
+ * The Character or Enemy that drew it.
+ */
+by: string, 
+/**
+ * Drawn in an Enemy's Search (Treasure and Traps are then set aside, Items discarded).
+ */
+enemy: boolean, 
+/**
+ * Where it was drawn ("" when the table does not tell).
+ */
+at: string, effect: SearchEffect, };
+
+export type Refused = { command: TableCommand, reason: string, };
 
 export type Source = "rulebook" | "authored";
 

@@ -61,7 +61,7 @@ suite("the table screen's view logic", () => {
       "Wendy moved to the Mid Deck with John",
     );
     expect(historyText({ type: "fight", target: "raider-2" }, "peter-pan")).toBe("Peter Pan fought Raider 2");
-    expect(historyText({ type: "activate", option: 0 }, "sniper-1")).toBe("Sniper 1 activated (choice 1)");
+    expect(historyText({ type: "activate", option: 0 }, "sniper-1")).toBe("Sniper 1 activated");
     expect(historyText({ type: "change-colour", character: "wendy", colour: "blue" }, "wendy")).toBe(
       "Wendy spent Destiny: the Threat became ■ Blue",
     );
