@@ -3,7 +3,8 @@
 // follow a plain plan each turn, read off the screen: fight an Enemy marked ⚔ (lowest id first),
 // search when the tile says so, step off the Rowboat beside Enemies, move to a tile with Enemies,
 // row to a Shore with Enemies, board the Rowboat where there are none; then end the Actions (or perform the Mandatory
-// Action the screen offers); draw, resolve, and apply each activation's first option. Every
+// Action the screen offers); draw, resolve, and apply each activation's first option (once a game,
+// the players first choose another Enemy of the colour to activate next). Every
 // screen state met along the way is saved once as a screenshot. The whole game file is then
 // exported, and opened again as a new game at the same step.
 import { test } from "node:test";
@@ -119,9 +120,16 @@ async function playToEnd(session, name) {
       [what, taps] = Array.isArray(step) ? step : [step, 1];
       if (what !== "end") turns.at(-1).actions += 1;
     } else if (stage === "activations") {
-      turns.at(-1).activations += 1;
-      if ((await session.findElements(byTestId("apply-option"))).length > 1) turns.at(-1).ties += 1;
-      await tap(session, "apply-option");
+      // The players choose the order once a game: the last Enemy the screen offers goes next.
+      const order = done.order ? [] : await session.findElements(byTestId("choose-next"));
+      if (order.length) {
+        await clickElement(session, order.at(-1));
+        what = "order";
+      } else {
+        turns.at(-1).activations += 1;
+        if ((await session.findElements(byTestId("apply-option"))).length > 1) turns.at(-1).ties += 1;
+        await tap(session, "apply-option");
+      }
     }
     else if (stage === "draw") await tap(session, "draw");
     else if (stage === "colour") {
@@ -174,6 +182,7 @@ for (const { scenario, seed, name } of [
       console.log(`standard turns: ${standard.length}, taps ${Math.min(...standard.map((t) => t.taps))}–${Math.max(...standard.map((t) => t.taps))}`);
       assert.ok((done.fight ?? 0) + (done.move ?? 0) + (done.row ?? 0) + (done.search ?? 0) > 0, "the Characters acted");
       assert.ok((done.activations ?? 0) > 0, "Enemies activated");
+      assert.equal(done.order, 1, "the players chose which Enemy activated next, once");
       // The game stays readable: the board, the Characters and the history are all there.
       const history = await session.findElements(By.css('[data-testid="table-history"] li'));
       assert.ok(history.length > 20, `${history.length} history lines`);
