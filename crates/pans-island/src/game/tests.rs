@@ -1,6 +1,6 @@
-//! Unit tests of `game.rs` (kept apart so the engine file stays readable).
+//! Unit tests of the `game` module (kept apart so the engine files stay readable).
 use super::*;
-use crate::content::Events;
+use crate::content::{Back, Events};
 
 fn deck(cards: &str) -> Visions {
     let text = format!(
