@@ -108,6 +108,14 @@ fn check_wounds(path: &str, wounds: u8, slots: u8) -> Result<(), PositionError> 
     Ok(())
 }
 
+/// The Location `at` names, or an error at `path`.
+fn loc(map: &Map, path: String, at: &str) -> Result<usize, PositionError> {
+    map.id(at).ok_or_else(|| PositionError {
+        path,
+        reason: format!("unknown location {at:?}"),
+    })
+}
+
 /// Parses JSON text into `T`; an error is (JSON path, reason), "(top level)" for the document.
 pub(crate) fn parse_at_path<T: serde::de::DeserializeOwned>(
     text: &str,
@@ -142,13 +150,23 @@ impl Position {
         if pack.scenario != self.scenario {
             return err("scenario", format!("the pack is for {}", pack.scenario));
         }
-        let loc = |path: String, at: &str| -> Result<usize, PositionError> {
-            map.id(at).ok_or_else(|| PositionError {
-                path,
-                reason: format!("unknown location {at:?}"),
-            })
-        };
         let mut placed: HashSet<String> = HashSet::new();
+        self.check_characters(pack, map, &mut placed)?;
+        self.check_enemies(pack, map, &mut placed)?;
+        self.check_named_enemies(pack, map, &mut placed)?;
+        self.check_search_tokens(pack, map)?;
+        self.check_hostages(pack, map, &mut placed)?;
+        self.check_rowboat(map)
+    }
+
+    /// Characters: known, placed once, within their sheet and the supply; the Hostages Pirates
+    /// carry; the Coins all together.
+    fn check_characters(
+        &self,
+        pack: &Pack,
+        map: &Map,
+        placed: &mut HashSet<String>,
+    ) -> Result<(), PositionError> {
         let mut coins = 0u32;
         for (i, c) in self.characters.iter().enumerate() {
             let p = format!("characters[{i}]");
@@ -161,7 +179,7 @@ impl Position {
             if !placed.insert(c.id.clone()) {
                 return err(format!("{p}.id"), format!("{:?} is placed twice", c.id));
             }
-            loc(format!("{p}.at"), &c.at)?;
+            loc(map, format!("{p}.at"), &c.at)?;
             check_wounds(&p, c.wounds, sheet.wound_slots)?;
             if c.despair > pack.supply.despair_max {
                 return err(
@@ -197,6 +215,16 @@ impl Position {
                 format!("{coins} Coins, but the game has {}", pack.supply.coins),
             );
         }
+        Ok(())
+    }
+
+    /// Enemies: a known kind, placed once where Enemies stand, no more of a kind than the box.
+    fn check_enemies(
+        &self,
+        pack: &Pack,
+        map: &Map,
+        placed: &mut HashSet<String>,
+    ) -> Result<(), PositionError> {
         let mut per_kind: HashMap<&str, u32> = HashMap::new();
         for (i, e) in self.enemies.iter().enumerate() {
             let p = format!("enemies[{i}]");
@@ -209,7 +237,7 @@ impl Position {
             if !placed.insert(e.id.clone()) {
                 return err(format!("{p}.id"), format!("{:?} is placed twice", e.id));
             }
-            let at = loc(format!("{p}.at"), &e.at)?;
+            let at = loc(map, format!("{p}.at"), &e.at)?;
             if !map.reachable(at) {
                 return err(
                     format!("{p}.at"),
@@ -228,6 +256,16 @@ impl Position {
                 );
             }
         }
+        Ok(())
+    }
+
+    /// Named Enemies: known, placed once, Wounds within their sheet.
+    fn check_named_enemies(
+        &self,
+        pack: &Pack,
+        map: &Map,
+        placed: &mut HashSet<String>,
+    ) -> Result<(), PositionError> {
         for (i, n) in self.named_enemies.iter().enumerate() {
             let p = format!("named_enemies[{i}]");
             let Some(sheet) = pack.named_enemies.iter().find(|s| s.id == n.id) else {
@@ -239,12 +277,17 @@ impl Position {
             if !placed.insert(format!("named:{}", n.id)) {
                 return err(format!("{p}.id"), format!("{:?} is placed twice", n.id));
             }
-            loc(format!("{p}.at"), &n.at)?;
+            loc(map, format!("{p}.at"), &n.at)?;
             check_wounds(&p, n.wounds, sheet.wound_slots)?;
         }
+        Ok(())
+    }
+
+    /// Search tokens on known Locations, no more than the box holds.
+    fn check_search_tokens(&self, pack: &Pack, map: &Map) -> Result<(), PositionError> {
         let mut tokens = 0u32;
         for (l, n) in &self.search_tokens {
-            loc(format!("search_tokens.{l}"), l)?;
+            loc(map, format!("search_tokens.{l}"), l)?;
             tokens += *n as u32;
         }
         if tokens > pack.supply.search_tokens as u32 {
@@ -256,6 +299,16 @@ impl Position {
                 ),
             );
         }
+        Ok(())
+    }
+
+    /// Hostages standing on the board: known and placed once.
+    fn check_hostages(
+        &self,
+        pack: &Pack,
+        map: &Map,
+        placed: &mut HashSet<String>,
+    ) -> Result<(), PositionError> {
         for (i, h) in self.hostages.iter().enumerate() {
             let p = format!("hostages[{i}]");
             if !pack.hostages.contains(&h.id) {
@@ -264,13 +317,18 @@ impl Position {
             if !placed.insert(h.id.clone()) {
                 return err(format!("{p}.id"), format!("{:?} is placed twice", h.id));
             }
-            loc(format!("{p}.at"), &h.at)?;
+            loc(map, format!("{p}.at"), &h.at)?;
         }
+        Ok(())
+    }
+
+    /// The Rowboat (the Pirates only) on a known Location.
+    fn check_rowboat(&self, map: &Map) -> Result<(), PositionError> {
         if let Some(r) = &self.rowboat {
             if self.scenario != Scenario::Pirates {
                 return err("rowboat", "only the Pirates have the Rowboat");
             }
-            loc("rowboat".into(), r)?;
+            loc(map, "rowboat".into(), r)?;
         }
         Ok(())
     }
