@@ -67,7 +67,7 @@ pub fn scan_image(
         }
     };
     let (upright, orient_conf) = scan::orient(img, refined);
-    let h = synth::homography(&upright);
+    let h = geom::homography(&upright);
     let canon = scan::warp(img, &h);
     let features::Found {
         hooks: (hooks, hooks_conf),

@@ -6,8 +6,9 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::decode::ScanError;
-use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
-use crate::synth::{CARD_H, CARD_W, apply, solve_homography};
+use crate::geom::{
+    CARD_H, CARD_W, Line, apply, fit_line, intersect, line_dist, polygon_area, solve_homography,
+};
 
 /// Canonical card resolution, pixels per millimetre.
 pub const PX_PER_MM: f64 = 8.0;
