@@ -3,13 +3,10 @@
 
 use image::{GrayImage, RgbImage};
 
-use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
+use crate::geom::polygon_area;
 use crate::join;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
-fn ch(p: &image::Rgb<u8>) -> [f64; 3] {
-    p.0.map(|c| c as f64 / 255.0)
-}
 
 /// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
 /// confidence).
@@ -34,7 +31,7 @@ pub fn read(canon: &RgbImage) -> Found {
     );
     drop(reference);
     mark_hidden(&mut hooks.0, &dark);
-    let (dark_areas, cross) = join(|| dark_polygons(&dark), || cross(canon, &near, &dark));
+    let (dark_areas, cross) = join(|| dark_polygons(&dark), || crate::cross::cross(canon, &near, &dark));
     Found {
         hooks,
         dark_areas,
@@ -471,144 +468,6 @@ pub fn dark_polygons(dark: &GrayImage) -> Vec<Vec<[f64; 2]>> {
         }
     }
     out
-}
-
-/// The cross: ink (dark against the local paper, not red, away from dark areas and the laces),
-/// two strokes found by fitting a line, removing its pixels, and fitting the other; the centre is
-/// where the two centre lines meet. None when there is too little ink for a cross.
-pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
-    let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
-    let mut ink = Vec::new();
-    let (w, h) = (img.width(), img.height());
-    let margin = (1.2 * PX_PER_MM) as u32;
-    for (x, y, p) in img.enumerate_pixels() {
-        if x < margin || y < margin || x >= w - margin || y >= h - margin {
-            continue;
-        }
-        // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
-        // (A cross may be drawn as close as 1 mm to it.)
-        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
-            continue;
-        }
-        let c = ch(p);
-        let refl = reference.get_pixel(x, y)[0] as f64 / 255.0;
-        if luma(c) < 0.62 * refl.max(0.2) && redness(c) < 0.35 && grown.get_pixel(x, y)[0] == 0 {
-            ink.push([x as f64 + 0.5, y as f64 + 0.5]);
-        }
-    }
-    let min_ink = (2.0 * 3.5 * 0.8 * PX_PER_MM * PX_PER_MM * 0.8) as usize;
-    if ink.len() < min_ink {
-        return (None, if ink.is_empty() { 1.0 } else { 0.8 });
-    }
-    let Some((l1, s1, rest)) = ransac_stroke(&ink) else {
-        return (None, 0.3);
-    };
-    let Some((l2, s2, _)) = ransac_stroke(&rest) else {
-        return (None, 0.3);
-    };
-    let Some(p) = intersect(l1, l2, 0.2) else {
-        return (None, 0.3);
-    };
-    // A cross: two strokes of a marker's length that cross near both their middles.
-    let shaped = |(o, d): Line, (lo, hi): (f64, f64)| {
-        let len = (hi - lo) / PX_PER_MM;
-        let at = (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
-        (5.0..=13.0).contains(&len) && at > lo + 0.25 * (hi - lo) && at < hi - 0.25 * (hi - lo)
-    };
-    if !shaped(l1, s1) || !shaped(l2, s2) {
-        return (None, 0.6);
-    }
-    let angle = (l1.1[0] * l2.1[0] + l1.1[1] * l2.1[1]).abs();
-    let conf: f64 = (1.0 - angle).clamp(0.0, 1.0);
-    (
-        Some(CrossAt {
-            x: p[0] / PX_PER_MM,
-            y: p[1] / PX_PER_MM,
-        }),
-        conf,
-    )
-}
-
-/// A fitted stroke: its line, the span of its pixels along the line, and the points left over.
-type Stroke = (Line, (f64, f64), Vec<[f64; 2]>);
-
-/// The strongest straight stroke among the points (deterministic RANSAC over point pairs): its
-/// least-squares line, the span of its longest unbroken run of pixels along it, and the points
-/// that are not on it.
-fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
-    if pts.len() < 20 {
-        return None;
-    }
-    let band = 0.9 * PX_PER_MM;
-    let mut best: Option<(usize, Line)> = None;
-    let n = pts.len();
-    let mut state = 0x9e37_79b9u64;
-    for _ in 0..300 {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let i = (state >> 33) as usize % n;
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (state >> 33) as usize % n;
-        let (a, b) = (pts[i], pts[j]);
-        let len = (b[0] - a[0]).hypot(b[1] - a[1]);
-        if len < 2.0 * PX_PER_MM {
-            continue;
-        }
-        let line = (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]);
-        let count = pts.iter().filter(|p| line_dist(line, **p) < band).count();
-        if best.is_none_or(|(c, _)| count > c) {
-            best = Some((count, line));
-        }
-    }
-    let (_, line) = best?;
-    let inliers: Vec<[f64; 2]> = pts
-        .iter()
-        .copied()
-        .filter(|p| line_dist(line, *p) < band)
-        .collect();
-    let mut refined = fit_line(&inliers);
-    for _ in 0..2 {
-        let inl: Vec<[f64; 2]> = pts
-            .iter()
-            .copied()
-            .filter(|p| line_dist(refined, *p) < 0.8 * band)
-            .collect();
-        if inl.len() < 10 {
-            break;
-        }
-        refined = fit_line(&inl);
-    }
-    let rest: Vec<[f64; 2]> = pts
-        .iter()
-        .copied()
-        .filter(|p| line_dist(refined, *p) >= 1.1 * band)
-        .collect();
-    let (o, d) = refined;
-    let mut along: Vec<f64> = pts
-        .iter()
-        .filter(|p| line_dist(refined, **p) < band)
-        .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
-        .collect();
-    along.sort_by(f64::total_cmp);
-    // The stroke is the longest run of pixels along the line without a gap over 2.5 mm (other
-    // ink that happens to lie on the same line is not part of it; the gap allows for the band
-    // cleared where the first stroke crossed the second).
-    let gap = 2.5 * PX_PER_MM;
-    let (mut best, mut start) = ((along[0], along[0]), along[0]);
-    for w in along.windows(2) {
-        if w[1] - w[0] > gap {
-            start = w[1];
-        }
-        if w[1] - start > best.1 - best.0 {
-            best = (start, w[1]);
-        }
-    }
-    let span = best;
-    Some((refined, span, rest))
 }
 
 #[cfg(test)]

@@ -3,10 +3,13 @@
 //! checked before any pixel buffer is allocated). `synth` renders synthetic sleeve photos with
 //! their ground truth, for the tests and for anyone calibrating the scanner.
 
+pub mod art;
+pub mod cross;
 pub mod decode;
 pub mod features;
 pub mod geom;
 pub mod scan;
+pub mod score;
 pub mod synth;
 
 pub use decode::{MAX_BYTES, MAX_PIXELS, ScanError, decode};
@@ -81,20 +84,8 @@ pub fn scan_image(
         dark_areas: if dark_areas.is_empty() { 0.3 } else { 1.0 },
         cross: cross_conf,
     };
-    let mut warnings = Vec::new();
-    for (name, c) in [
-        ("card outline", confidence.card),
-        ("orientation", confidence.orientation),
-        ("Hook circles", confidence.hooks),
-        ("dark areas", confidence.dark_areas),
-        ("cross", confidence.cross),
-    ] {
-        if c < 0.5 {
-            warnings.push(format!(
-                "low confidence in the {name} ({c:.2}): check it on the photo"
-            ));
-        }
-    }
+    let doubts = scan::doubts_from(&confidence);
+    let warnings = doubts.iter().map(scan::warning).collect();
     Ok(Scan {
         card: Card {
             corners_px: upright,
@@ -103,6 +94,7 @@ pub fn scan_image(
         dark_areas,
         cross,
         confidence,
+        doubts,
         warnings,
     })
 }

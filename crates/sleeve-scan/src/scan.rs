@@ -43,7 +43,24 @@ pub struct Confidence {
     pub cross: f64,
 }
 
-/// The contract's output, plus (optional fields) confidences and warnings.
+/// One field of the reading that may be wrong: which, where to look, how sure the scanner is.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct Doubt {
+    /// The output field in doubt: "card" (the outline or which way up), "hooks" (a ring found,
+    /// missed or invented), "hidden" (a ring's hidden flag), "cross", "dark_areas".
+    pub field: String,
+    /// The ring concerned (its index in `hooks`), when the doubt is about one found ring.
+    pub hook: Option<usize>,
+    /// The card corner concerned (0 top-left .. 3 bottom-left), for an outline doubt.
+    pub corner: Option<usize>,
+    /// Where to look, in card millimetres, when the doubt has a place.
+    pub at: Option<[f64; 2]>,
+    /// The confidence (0 to 1) that this part of the reading is right.
+    pub confidence: f64,
+}
+
+/// The contract's output, plus (optional fields) confidences, doubts and warnings. Every doubt
+/// has a warning naming its field.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Scan {
     pub card: Card,
@@ -51,7 +68,50 @@ pub struct Scan {
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: Option<CrossAt>,
     pub confidence: Confidence,
+    pub doubts: Vec<Doubt>,
     pub warnings: Vec<String>,
+}
+
+/// Below this confidence a field is reported as a doubt.
+pub const DOUBT_BELOW: f64 = 0.5;
+
+/// The doubts the stage confidences call for: one per field below `DOUBT_BELOW`.
+pub fn doubts_from(c: &Confidence) -> Vec<Doubt> {
+    let mut out = Vec::new();
+    for (field, conf) in [
+        ("card", c.card.min(c.orientation)),
+        ("hooks", c.hooks),
+        ("dark_areas", c.dark_areas),
+        ("cross", c.cross),
+    ] {
+        if conf < DOUBT_BELOW {
+            out.push(Doubt {
+                field: field.into(),
+                hook: None,
+                corner: None,
+                at: None,
+                confidence: conf,
+            });
+        }
+    }
+    out
+}
+
+/// A doubt in a player's words, naming its field.
+pub fn warning(d: &Doubt) -> String {
+    let what = match (d.field.as_str(), d.hook) {
+        ("card", _) => "the card's outline or which way up it is".to_string(),
+        ("hooks", Some(i)) => format!("Hook circle {}", i + 1),
+        ("hooks", None) => "the Hook circles (one may be missed or invented)".to_string(),
+        ("hidden", Some(i)) => format!("whether Hook circle {} is hidden", i + 1),
+        ("hidden", None) => "which Hook circles are hidden".to_string(),
+        ("cross", _) => "the cross".to_string(),
+        (_, _) => "the dark areas".to_string(),
+    };
+    format!(
+        "check {what} on the photo (confidence {:.2})",
+        d.confidence
+    )
 }
 
 /// A reduced grey copy and the factor: each output pixel averages a 2 x 2 sample at the centre

@@ -1,0 +1,209 @@
+//! The Lost Child cross on the canonical card: marker ink (black, blue, green) told from map art
+//! by its darkness or saturation and its stroke width, then two strokes of a marker's length
+//! crossing near both their middles, in one patch of ink. Each patch that could be a cross and
+//! is not clearly one lowers the confidence, so a missed or doubtful cross is reported.
+
+use image::{GrayImage, RgbImage};
+
+use crate::features::{blobs, dilate_square, erode_square, luma, redness};
+use crate::geom::{Line, fit_line, intersect, line_dist};
+use crate::scan::{CrossAt, PX_PER_MM};
+
+/// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
+/// the paper; blue and green ink are saturated (map art is light and muted); red is a ring's.
+pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
+    let l = luma(c);
+    let paper = paper.max(0.2);
+    if redness(c) > 0.3 || l > 0.75 * paper {
+        return false;
+    }
+    let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+    // Blue or green leads red: marker ink, not brown art.
+    let cool = c[2].max(c[1]) > c[0] + 0.12 * paper;
+    l < 0.42 * paper || (chroma > 0.3 * paper && cool)
+}
+
+/// One patch of ink judged as a cross: where its strokes meet, and how sure that it is one.
+struct Candidate {
+    at: [f64; 2],
+    score: f64,
+}
+
+/// The cross and the confidence in the answer (present or absent).
+pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
+    let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
+    let (w, h) = (img.width(), img.height());
+    let margin = (1.2 * PX_PER_MM) as u32;
+    let mut mask = GrayImage::new(w, h);
+    for (x, y, p) in img.enumerate_pixels() {
+        if x < margin || y < margin || x >= w - margin || y >= h - margin {
+            continue;
+        }
+        // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
+            continue;
+        }
+        let c = p.0.map(|v| v as f64 / 255.0);
+        let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
+        if grown.get_pixel(x, y)[0] == 0 && is_ink(c, paper) {
+            mask.put_pixel(x, y, image::Luma([255]));
+        }
+    }
+    // Thin art (text, fine lines, a compass rose's rings) goes; marker strokes stay.
+    let opened = dilate_square(&erode_square(&mask, 1), 1);
+    let wpx = w as usize;
+    // The smallest cross's ink, and a quarter of it: a patch below that is no cross and hides none.
+    let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
+    let mut found: Vec<Candidate> = Vec::new();
+    let mut doubtful = 0.0f64;
+    for blob in blobs(&opened) {
+        if (blob.len() as f64) < 0.25 * min_ink {
+            continue;
+        }
+        let pts: Vec<[f64; 2]> = blob
+            .iter()
+            .map(|&i| [(i % wpx) as f64 + 0.5, (i / wpx) as f64 + 0.5])
+            .collect();
+        match judge_patch(&pts) {
+            Some(c) if c.score >= 0.5 => found.push(c),
+            Some(c) => doubtful = doubtful.max(0.5 + 0.5 * c.score.max(0.0)),
+            // Ink enough for a cross that is not one: the cross may be hidden in it.
+            None if blob.len() as f64 >= 0.6 * min_ink => doubtful = doubtful.max(0.5),
+            None => doubtful = doubtful.max(0.2),
+        }
+    }
+    found.sort_by(|a, b| b.score.total_cmp(&a.score));
+    match found.first() {
+        None => (None, 1.0 - doubtful),
+        Some(best) => {
+            let second = found.get(1).map_or(0.0, |c| c.score);
+            let conf = (best.score - 0.5 * second).min(1.0 - 0.5 * doubtful);
+            (
+                Some(CrossAt {
+                    x: best.at[0] / PX_PER_MM,
+                    y: best.at[1] / PX_PER_MM,
+                }),
+                conf.clamp(0.0, 1.0),
+            )
+        }
+    }
+}
+
+/// Judges one patch of ink: two strokes of a marker's length and width crossing near both their
+/// middles. None when no two strokes were found; otherwise a score (1 a clear cross, below 0.5
+/// not a cross).
+fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
+    let (l1, s1, rest) = ransac_stroke(pts)?;
+    let (l2, s2, left) = ransac_stroke(&rest)?;
+    let p = intersect(l1, l2, 0.5)?;
+    let mut score: f64 = 1.0;
+    for ((o, d), (lo, hi), n) in [(l1, s1, 0usize), (l2, s2, 1)] {
+        let len = (hi - lo) / PX_PER_MM;
+        let at = (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
+        let pos = (at - lo) / (hi - lo).max(1e-9);
+        // Each arm 3.5 to 5.5 mm: a stroke 7 to 11 mm plus the pen's width, blur either way.
+        let len_ok = 1.0 - ((5.5 - len).max(len - 13.5).max(0.0) / 2.0);
+        let mid_ok = 1.0 - ((0.25 - pos).max(pos - 0.75).max(0.0) / 0.15);
+        // Stroke width: its pixels over its length (the first stroke includes the crossing).
+        let on = pts
+            .iter()
+            .filter(|q| {
+                line_dist((o, d), **q) < 1.0 * PX_PER_MM && {
+                    let t = (q[0] - o[0]) * d[0] + (q[1] - o[1]) * d[1];
+                    t >= lo && t <= hi
+                }
+            })
+            .count() as f64;
+        let width = on / (hi - lo).max(1.0) / PX_PER_MM;
+        let width = if n == 1 { width } else { width * 0.9 };
+        let width_ok = 1.0 - ((0.5 - width).max(width - 2.0).max(0.0) / 0.25);
+        score = score.min(len_ok).min(mid_ok).min(width_ok);
+    }
+    // Little ink left over: a cross is two strokes, not a tangle.
+    let spare = left.len() as f64 / pts.len() as f64;
+    score = score.min(1.0 - (spare - 0.15).max(0.0) * 3.0);
+    Some(Candidate { at: p, score })
+}
+
+/// A fitted stroke: its line, the span of its pixels along the line, and the points left over.
+type Stroke = (Line, (f64, f64), Vec<[f64; 2]>);
+
+/// The strongest straight stroke among the points (deterministic RANSAC over point pairs): its
+/// least-squares line, the span of its longest unbroken run of pixels along it, and the points
+/// that are not on it.
+fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
+    if pts.len() < 20 {
+        return None;
+    }
+    let band = 0.9 * PX_PER_MM;
+    let mut best: Option<(usize, Line)> = None;
+    let n = pts.len();
+    let mut state = 0x9e37_79b9u64;
+    for _ in 0..300 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let i = (state >> 33) as usize % n;
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let j = (state >> 33) as usize % n;
+        let (a, b) = (pts[i], pts[j]);
+        let len = (b[0] - a[0]).hypot(b[1] - a[1]);
+        if len < 2.0 * PX_PER_MM {
+            continue;
+        }
+        let line = (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]);
+        let count = pts.iter().filter(|p| line_dist(line, **p) < band).count();
+        if best.is_none_or(|(c, _)| count > c) {
+            best = Some((count, line));
+        }
+    }
+    let (_, line) = best?;
+    let inliers: Vec<[f64; 2]> = pts
+        .iter()
+        .copied()
+        .filter(|p| line_dist(line, *p) < band)
+        .collect();
+    let mut refined = fit_line(&inliers);
+    for _ in 0..2 {
+        let inl: Vec<[f64; 2]> = pts
+            .iter()
+            .copied()
+            .filter(|p| line_dist(refined, *p) < 0.8 * band)
+            .collect();
+        if inl.len() < 10 {
+            break;
+        }
+        refined = fit_line(&inl);
+    }
+    let rest: Vec<[f64; 2]> = pts
+        .iter()
+        .copied()
+        .filter(|p| line_dist(refined, *p) >= 1.1 * band)
+        .collect();
+    let (o, d) = refined;
+    let mut along: Vec<f64> = pts
+        .iter()
+        .filter(|p| line_dist(refined, **p) < band)
+        .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
+        .collect();
+    along.sort_by(f64::total_cmp);
+    // The stroke is the longest run of pixels along the line without a gap over 2.5 mm (other
+    // ink that happens to lie on the same line is not part of it; the gap allows for the band
+    // cleared where the first stroke crossed the second).
+    let gap = 2.5 * PX_PER_MM;
+    let (mut best, mut start) = ((along[0], along[0]), along[0]);
+    for w in along.windows(2) {
+        if w[1] - w[0] > gap {
+            start = w[1];
+        }
+        if w[1] - start > best.1 - best.0 {
+            best = (start, w[1]);
+        }
+    }
+    let span = best;
+    Some((refined, span, rest))
+}
+
