@@ -66,7 +66,12 @@ pub fn busy(rng: &mut Chance) -> Vec<Mark> {
         let c = at(rng, r + 0.5);
         let colour = colour(rng);
         let width = uniform(rng, 0.15, 0.5);
-        out.push(Mark::Ring { c, r, width, colour });
+        out.push(Mark::Ring {
+            c,
+            r,
+            width,
+            colour,
+        });
         if rng.below(2) == 0 {
             out.push(Mark::Ring {
                 c,
@@ -160,10 +165,7 @@ pub fn paint(marks: &[Mark], u: f64, v: f64, half: f64, mut base: [f64; 3]) -> [
                 r,
                 width,
                 colour,
-            } => (
-                width / 2.0 - ((u - c[0]).hypot(v - c[1]) - r).abs(),
-                colour,
-            ),
+            } => (width / 2.0 - ((u - c[0]).hypot(v - c[1]) - r).abs(), colour),
             Mark::Dot { c, r, colour } => (r - (u - c[0]).hypot(v - c[1]), colour),
         };
         let cov = ((inside / half) * 0.5 + 0.5).clamp(0.0, 1.0);

@@ -206,4 +206,3 @@ fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
     let span = best;
     Some((refined, span, rest))
 }
-

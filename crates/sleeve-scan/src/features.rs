@@ -7,7 +7,6 @@ use crate::geom::polygon_area;
 use crate::join;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
-
 /// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
 /// confidence).
 pub struct Found {
@@ -31,7 +30,10 @@ pub fn read(canon: &RgbImage) -> Found {
     );
     drop(reference);
     mark_hidden(&mut hooks.0, &dark);
-    let (dark_areas, cross) = join(|| dark_polygons(&dark), || crate::cross::cross(canon, &near, &dark));
+    let (dark_areas, cross) = join(
+        || dark_polygons(&dark),
+        || crate::cross::cross(canon, &near, &dark),
+    );
     Found {
         hooks,
         dark_areas,

@@ -8,6 +8,7 @@ pub mod cross;
 pub mod decode;
 pub mod features;
 pub mod geom;
+pub mod outline;
 pub mod scan;
 pub mod score;
 pub mod synth;
@@ -39,20 +40,39 @@ pub fn scan_image(
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<Scan, ScanError> {
     // Each coarse outline is refined; the one whose sides found the most edge points wins.
-    let (candidates, find_conf) = match corners {
-        Some(c) => (vec![c], 1.0),
+    let candidates: Vec<([[f64; 2]; 4], f64)> = match corners {
+        Some(c) => vec![(c, 1.0)],
         None => {
-            let coarse = scan::find_card(img)?;
-            (coarse.candidates, coarse.fill)
+            let bright = scan::find_card(img);
+            let mut all = Vec::new();
+            let mut add = |c: scan::Coarse| all.extend(c.candidates.iter().map(|q| (*q, c.fill)));
+            let first_error = match bright {
+                Ok(c) => {
+                    add(c);
+                    None
+                }
+                Err(e) => Some(e),
+            };
+            outline::edge_candidates(img).into_iter().for_each(add);
+            if all.is_empty() {
+                return Err(first_error.unwrap_or_else(|| {
+                    ScanError::NoCard(
+                        "no card was found in the photo: tap its four corners instead (--corners)"
+                            .into(),
+                    )
+                }));
+            }
+            all
         }
     };
     // Stop at the first outline whose sides were all traced cleanly; otherwise keep the best.
     let mut best: Option<([[f64; 2]; 4], f64)> = None;
-    for q in &candidates {
-        if let Some(r) = scan::refine_corners(img, *q) {
-            let clean = r.1 >= 0.9;
-            if best.is_none_or(|b| r.1 > b.1) {
-                best = Some(r);
+    for (q, fill) in &candidates {
+        if let Some((r, c)) = scan::refine_corners(img, *q) {
+            let c = c.min(*fill);
+            let clean = c >= 0.9;
+            if best.is_none_or(|b| c > b.1) {
+                best = Some((r, c));
             }
             if clean {
                 break;
@@ -61,7 +81,7 @@ pub fn scan_image(
     }
     let (refined, refine_conf) = match best {
         Some(r) => r,
-        None if corners.is_some() => (candidates[0], 0.3),
+        None if corners.is_some() => (candidates[0].0, 0.3),
         None => {
             return Err(ScanError::NoCard(
                 "the card's edges could not be traced: tap its four corners instead (--corners)"
@@ -78,7 +98,7 @@ pub fn scan_image(
         cross: (cross, cross_conf),
     } = features::read(&canon);
     let confidence = Confidence {
-        card: find_conf.min(refine_conf),
+        card: refine_conf,
         orientation: orient_conf,
         hooks: hooks_conf,
         dark_areas: if dark_areas.is_empty() { 0.3 } else { 1.0 },

@@ -108,10 +108,7 @@ pub fn warning(d: &Doubt) -> String {
         ("cross", _) => "the cross".to_string(),
         (_, _) => "the dark areas".to_string(),
     };
-    format!(
-        "check {what} on the photo (confidence {:.2})",
-        d.confidence
-    )
+    format!("check {what} on the photo (confidence {:.2})", d.confidence)
 }
 
 /// A reduced grey copy and the factor: each output pixel averages a 2 x 2 sample at the centre
@@ -210,12 +207,30 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
             "no card was found in the photo: tap its four corners instead (--corners)".into(),
         ));
     }
+    let region = GrayImage::from_fn(small.width(), small.height(), |x, y| {
+        Luma([if labels.get_pixel(x, y)[0] == label {
+            255
+        } else {
+            0
+        }])
+    });
+    region_candidates(&region, f).ok_or_else(|| {
+        ScanError::NoCard(
+            "no card-shaped region was found: tap its four corners instead (--corners)".into(),
+        )
+    })
+}
+
+/// Coarse outlines of one region of a reduced copy (set pixels; `f` the reduction): its hull
+/// reduced to 4 corners, and lines fitted along the outline's sides. None when the region is not
+/// a card's shape.
+pub fn region_candidates(region: &GrayImage, f: u32) -> Option<Coarse> {
     // The hull only needs each row's two ends of the region.
     let mut pts = Vec::new();
-    for (y, row) in labels.rows().enumerate() {
+    for (y, row) in region.rows().enumerate() {
         let mut ends = row
             .enumerate()
-            .filter(|(_, l)| l[0] == label)
+            .filter(|(_, l)| l[0] > 0)
             .map(|(x, _)| x as i32);
         if let Some(first) = ends.next() {
             let last = ends.next_back().unwrap_or(first);
@@ -224,36 +239,22 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
         }
     }
     let hull = imageproc::geometry::convex_hull(pts);
-    let quad = hull_to_quad(&hull).ok_or_else(|| {
-        ScanError::NoCard(
-            "the bright region in the photo is not a card's shape: tap its corners (--corners)"
-                .into(),
-        )
-    })?;
+    let quad = hull_to_quad(&hull)?;
     // How much of the region's outline the quadrilateral covers: nearly all for a card (only the
     // rounded corners stick out); a round or ragged blob leaves much more. Holes (dark areas,
     // rings) do not count: the outline is the hull.
     let hull_pts: Vec<[f64; 2]> = hull.iter().map(|p| [p.x as f64, p.y as f64]).collect();
     let fill = (polygon_area(&quad) / polygon_area(&hull_pts).max(1.0)).min(1.0);
     if fill < 0.8 {
-        return Err(ScanError::NoCard(
-            "no card-shaped region was found: tap its four corners instead (--corners)".into(),
-        ));
+        return None;
     }
     // Better than hull points (the rounded corners pull them in): a line fitted to each side's
     // stretch of the region's outline, away from the corners, and the corners where they meet.
-    let region = GrayImage::from_fn(small.width(), small.height(), |x, y| {
-        Luma([if labels.get_pixel(x, y)[0] == label {
-            255
-        } else {
-            0
-        }])
-    });
-    let lines = side_lines(&region, quad);
+    let lines = side_lines(region, quad);
     let scale = f as f64;
     let full =
         |q: [[f64; 2]; 4]| q.map(|p| [(p[0] + 0.5) * scale - 0.5, (p[1] + 0.5) * scale - 0.5]);
-    Ok(Coarse {
+    Some(Coarse {
         candidates: std::iter::once(full(quad)).chain(lines.map(full)).collect(),
         fill,
     })
@@ -354,11 +355,6 @@ fn hull_to_quad(hull: &[imageproc::point::Point<i32>]) -> Option<[[f64; 2]; 4]> 
     Some(q.map(|i| p[i]))
 }
 
-/// Bilinear luminance at a photo position (luminance is linear, so it is that of `rgb_at`).
-fn lerp_px(img: &RgbImage, x: f64, y: f64) -> f64 {
-    crate::features::luma(rgb_at(img, x, y))
-}
-
 /// The byte offsets of the 2 x 2 pixels a bilinear sample at (x0 + f, y0 + f) reads, clamped to
 /// the image: [left column, right column, top row, bottom row] of an RGB buffer of row `stride`.
 #[inline]
@@ -453,26 +449,30 @@ fn refine_pass(
         for i in 0..samples {
             let s = 0.15 + 0.7 * i as f64 / samples as f64;
             let base = [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
-            let at = |d: f64| lerp_px(img, base[0] + nrm[0] * d, base[1] + nrm[1] * d);
+            let at = |d: f64| rgb_at(img, base[0] + nrm[0] * d, base[1] + nrm[1] * d);
             let steps = (2.0 * reach) as usize;
-            let prof: Vec<f64> = (0..=steps).map(|j| at(-reach + j as f64)).collect();
-            // The card's edge is the steepest rise walking inward (glare and fall-off are smooth,
-            // the edge is sharp); its sub-pixel place is where the brightness crosses halfway
-            // between the levels just outside and just inside that rise.
-            let mut best = (0.0, 0usize);
+            let rgb: Vec<[f64; 3]> = (0..=steps).map(|j| at(-reach + j as f64)).collect();
+            // The card's edge is the steepest rise walking inward, in whichever channel rises
+            // most (parchment over grey rises in red, a blue sea over grey in blue; glare and
+            // fall-off are smooth, the edge is sharp); its sub-pixel place is where that channel
+            // crosses halfway between the levels just outside and just inside that rise.
+            let mut best = (0.0, 0usize, 0usize);
             for j in 1..steps.saturating_sub(1) {
-                let g = prof[j + 1] - prof[j - 1];
-                if g > best.0 {
-                    best = (g, j);
+                for (c, (after, before)) in rgb[j + 1].iter().zip(rgb[j - 1]).enumerate() {
+                    let g = after - before;
+                    if g > best.0 {
+                        best = (g, j, c);
+                    }
                 }
             }
-            let (g, j) = best;
-            if g < 0.06 || j < 5 || j + 6 > steps {
+            let (g, j, c) = best;
+            if g < 0.03 || j < 5 || j + 6 > steps {
                 continue;
             }
+            let prof: Vec<f64> = rgb.iter().map(|p| p[c]).collect();
             let outside = prof[j - 5..j - 2].iter().sum::<f64>() / 3.0;
             let inside = prof[j + 3..j + 6].iter().sum::<f64>() / 3.0;
-            if inside - outside < 0.06 {
+            if inside - outside < 0.04 {
                 continue;
             }
             let half = (inside + outside) / 2.0;

@@ -28,7 +28,10 @@ fn pt(v: &Value) -> [f64; 2] {
 /// Compares a reading with the truth; `detail` collects a line per problem.
 pub fn judge(scan: &Scan, truth: &Value, detail: &mut Vec<String>) -> Verdict {
     let mut wrong: Vec<&str> = Vec::new();
-    let corners = truth["card"]["corners_px"].as_array().cloned().unwrap_or_default();
+    let corners = truth["card"]["corners_px"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let worst = scan
         .card
         .corners_px
@@ -37,7 +40,15 @@ pub fn judge(scan: &Scan, truth: &Value, detail: &mut Vec<String>) -> Verdict {
         .map(|(a, b)| (a[0] - b[0]).hypot(a[1] - b[1]))
         .fold(0.0, f64::max);
     if corners.len() != 4 || worst.is_nan() || worst > CORNER_PX {
-        detail.push(format!("card corners off by {worst:.1} px"));
+        detail.push(format!(
+            "card corners off by {worst:.1} px: {:?} for {:?}",
+            scan.card.corners_px.map(|p| p.map(|v| v.round())),
+            corners
+                .iter()
+                .map(pt)
+                .map(|p| p.map(|v| v.round()))
+                .collect::<Vec<_>>()
+        ));
         wrong.push("card");
     } else {
         let rings = truth["hooks"].as_array().cloned().unwrap_or_default();
@@ -97,6 +108,7 @@ pub fn judge(scan: &Scan, truth: &Value, detail: &mut Vec<String>) -> Verdict {
         }
     }
     wrong.dedup();
+    detail.push(format!("confidence {:?}", scan.confidence));
     let mut v = Verdict::default();
     for f in wrong {
         if !v.wrong.iter().any(|w| w == f) {
