@@ -52,6 +52,7 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     }
     // Thin art (text, fine lines, a compass rose's rings) goes; marker strokes stay.
     let opened = dilate_square(&erode_square(&mask, 1), 1);
+    let faint = faint_ink(img, reference, &grown, &opened);
     let wpx = w as usize;
     // The smallest cross's ink, and a quarter of it: a patch below that is no cross and hides none.
     let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
@@ -75,7 +76,8 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     }
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     match found.first() {
-        None => (None, 1.0 - doubtful),
+        // Faint ink of a cross's size (a pale marker, glare over the cross): doubtful.
+        None => (None, (1.0 - doubtful).min(1.0 - 0.5 * faint)),
         Some(best) => {
             let second = found.get(1).map_or(0.0, |c| c.score);
             let conf = (best.score - 0.5 * second).min(1.0 - 0.5 * doubtful);
@@ -88,6 +90,34 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
             )
         }
     }
+}
+
+/// How much faint, cool-coloured or darkish ink (patches of a cross's size that `strong` does
+/// not hold) the card shows: 0 none, 1 a cross's worth or more.
+fn faint_ink(img: &RgbImage, reference: &GrayImage, grown: &GrayImage, strong: &GrayImage) -> f64 {
+    let (w, h) = (img.width(), img.height());
+    let margin = (1.2 * PX_PER_MM) as u32;
+    let mut mask = GrayImage::new(w, h);
+    for (x, y, p) in img.enumerate_pixels() {
+        if x < margin || y < margin || x >= w - margin || y >= h - margin {
+            continue;
+        }
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if u + v >= 137.0 && u <= 59.0 && v <= 89.0 {
+            continue;
+        }
+        let c = p.0.map(|v| v as f64 / 255.0);
+        let paper = (reference.get_pixel(x, y)[0] as f64 / 255.0).max(0.2);
+        let cool = c[2].max(c[1]) - c[0];
+        let faint = redness(c) < 0.3 && (luma(c) < 0.6 * paper || cool > 0.12 * paper);
+        if faint && grown.get_pixel(x, y)[0] == 0 && strong.get_pixel(x, y)[0] == 0 {
+            mask.put_pixel(x, y, image::Luma([255]));
+        }
+    }
+    let opened = dilate_square(&erode_square(&mask, 1), 1);
+    let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
+    let biggest = blobs(&opened).iter().map(|b| b.len()).max().unwrap_or(0) as f64;
+    ((biggest / min_ink - 0.3) / 0.4).clamp(0.0, 1.0)
 }
 
 /// Judges one patch of ink: two strokes of a marker's length and width crossing near both their

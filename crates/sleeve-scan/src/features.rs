@@ -11,6 +11,13 @@ use crate::scan::{CrossAt, Hook, PX_PER_MM};
 /// confidence).
 pub struct Found {
     pub hooks: (Vec<Hook>, f64),
+    /// Each ring's confidence (in `hooks.0`'s order).
+    pub ring_conf: Vec<f64>,
+    /// Red ink that no ring explains (mm): a ring may be missed there.
+    pub stray_red: Vec<[f64; 2]>,
+    /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
+    /// centres 1 mm away, so the trace is doubtful there): their hidden flags are in doubt.
+    pub hidden_doubt: Vec<usize>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: (Option<CrossAt>, f64),
 }
@@ -20,7 +27,7 @@ pub struct Found {
 /// right beside it, dark areas against a wider window.
 pub fn read(canon: &RgbImage) -> Found {
     let grid = PaperGrid::new(canon);
-    let ((reference, dark), (near, mut hooks)) = join(
+    let ((reference, dark), (near, (rated, stray_red))) = join(
         || {
             let reference = grid.reference(36.0);
             let dark = dark_mask(canon, &reference);
@@ -29,13 +36,23 @@ pub fn read(canon: &RgbImage) -> Found {
         || (grid.reference(6.0), rings(canon)),
     );
     drop(reference);
-    mark_hidden(&mut hooks.0, &dark);
+    let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
+    let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
+    let worst = ring_conf.iter().copied().fold(1.0, f64::min);
+    mark_hidden(&mut list, &dark);
+    let hidden_doubt = (0..list.len())
+        .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0))
+        .collect();
+    let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),
         || crate::cross::cross(canon, &near, &dark),
     );
     Found {
         hooks,
+        ring_conf,
+        stray_red,
+        hidden_doubt,
         dark_areas,
         cross,
     }
@@ -350,6 +367,23 @@ fn ring_redness(c: [f64; 3]) -> f64 {
     redness(c).max((lead / 0.3).min(1.0))
 }
 
+/// Whether the mask changes within `mm` of a point (card millimetres): sampled on two circles.
+pub fn near_edge(mask: &GrayImage, at: [f64; 2], mm: f64) -> bool {
+    let get = |u: f64, v: f64| {
+        let (x, y) = ((u * PX_PER_MM) as i64, (v * PX_PER_MM) as i64);
+        let x = x.clamp(0, mask.width() as i64 - 1) as u32;
+        let y = y.clamp(0, mask.height() as i64 - 1) as u32;
+        mask.get_pixel(x, y)[0] > 0
+    };
+    let centre = get(at[0], at[1]);
+    (0..24).any(|k| {
+        let a = k as f64 * std::f64::consts::TAU / 24.0;
+        [0.5 * mm, mm]
+            .iter()
+            .any(|r| get(at[0] + r * a.cos(), at[1] + r * a.sin()) != centre)
+    })
+}
+
 /// Sets each ring's hidden flag from the dark-area mask at its centre.
 pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
     for h in hooks {
@@ -363,7 +397,7 @@ pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
 
 /// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
 /// are left false for `mark_hidden`).
-pub fn rings(img: &RgbImage) -> (Vec<Hook>, f64) {
+pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
     // Red ink: green and blue stay together (brown, like the laces, has green over blue).
     let weight = |p: &[u8]| {
         let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
@@ -399,16 +433,25 @@ pub fn rings(img: &RgbImage) -> (Vec<Hook>, f64) {
         })
         .collect();
     let mut out = Vec::new();
-    let mut worst: f64 = 1.0;
+    let mut stray = Vec::new();
     for pts in &groups {
         if pts.len() < (PX_PER_MM * PX_PER_MM) as usize {
             continue;
         }
+        let mid = |pts: &[(f64, f64, f64)]| {
+            let n = pts.len() as f64;
+            [
+                pts.iter().map(|p| p.0).sum::<f64>() / n / PX_PER_MM,
+                pts.iter().map(|p| p.1).sum::<f64>() / n / PX_PER_MM,
+            ]
+        };
         let Some((cx, cy, r)) = fit_circle(pts) else {
+            stray.push(mid(pts));
             continue;
         };
         let r_mm = r / PX_PER_MM;
         if !(1.5..=6.5).contains(&r_mm) {
+            stray.push(mid(pts));
             continue;
         }
         // A ring: its pixels lie close to the circle all round.
@@ -417,29 +460,43 @@ pub fn rings(img: &RgbImage) -> (Vec<Hook>, f64) {
             .map(|&(x, y, _)| (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs())
             .sum::<f64>()
             / pts.len() as f64;
-        let conf = (1.0 - spread / (0.5 * PX_PER_MM)).clamp(0.0, 1.0);
+        // (A stroke up to 0.8 mm wide, blurred, spreads about 0.25 mm either side.)
+        let conf = (1.0 - (spread / PX_PER_MM - 0.3).max(0.0) / 0.3).clamp(0.0, 1.0);
         // And its middle is empty (a filled shape, such as the laces, is not a ring).
         let inner = pts
             .iter()
             .filter(|&&(x, y, _)| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < 0.6 * r)
             .count();
         if conf < 0.2 || inner * 20 > pts.len() {
+            stray.push(mid(pts));
             continue;
         }
-        worst = worst.min(conf);
-        out.push(Hook {
-            x: cx / PX_PER_MM,
-            y: cy / PX_PER_MM,
-            r: r_mm,
-            hidden: false,
-        });
+        // Seen all round: a ring broken by glare or cut by other ink is fitted from an arc.
+        let mut bins = [false; 36];
+        for &(x, y, _) in pts {
+            let a = (y - cy).atan2(x - cx) + std::f64::consts::PI;
+            bins[((a / std::f64::consts::TAU * 36.0) as usize).min(35)] = true;
+        }
+        let round = bins.iter().filter(|b| **b).count() as f64 / 36.0;
+        // The contract's radii are 2.5 to 5 mm.
+        let in_range = 1.0 - ((2.4 - r_mm).max(r_mm - 5.1).max(0.0) / 0.2);
+        let conf = conf.min((round - 0.6) / 0.35).min(in_range).clamp(0.0, 1.0);
+        out.push((
+            Hook {
+                x: cx / PX_PER_MM,
+                y: cy / PX_PER_MM,
+                r: r_mm,
+                hidden: false,
+            },
+            conf,
+        ));
     }
     out.sort_by(|a, b| {
-        (a.y, a.x)
-            .partial_cmp(&(b.y, b.x))
+        (a.0.y, a.0.x)
+            .partial_cmp(&(b.0.y, b.0.x))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    (out, worst)
+    (out, stray)
 }
 
 /// The dark areas as polygons in card millimetres.

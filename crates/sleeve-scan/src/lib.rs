@@ -94,6 +94,9 @@ pub fn scan_image(
     let canon = scan::warp(img, &h);
     let features::Found {
         hooks: (hooks, hooks_conf),
+        ring_conf,
+        stray_red,
+        hidden_doubt,
         dark_areas,
         cross: (cross, cross_conf),
     } = features::read(&canon);
@@ -104,7 +107,16 @@ pub fn scan_image(
         dark_areas: if dark_areas.is_empty() { 0.3 } else { 1.0 },
         cross: cross_conf,
     };
-    let doubts = scan::doubts_from(&confidence);
+    let doubts = scan::doubts_from(
+        &confidence,
+        &scan::Seen {
+            hooks: &hooks,
+            ring_conf: &ring_conf,
+            stray_red: &stray_red,
+            hidden_doubt: &hidden_doubt,
+            cross: cross.as_ref(),
+        },
+    );
     let warnings = doubts.iter().map(scan::warning).collect();
     Ok(Scan {
         card: Card {

@@ -72,27 +72,55 @@ pub struct Scan {
     pub warnings: Vec<String>,
 }
 
-/// Below this confidence a field is reported as a doubt.
-pub const DOUBT_BELOW: f64 = 0.5;
+/// Below these confidences a field is reported as a doubt (set on the tuning photos of both
+/// generators so that wrong readings carry a doubt; `sleeve-score` measures it).
+pub const DOUBT_CARD: f64 = 0.85;
+pub const DOUBT_RING: f64 = 0.6;
+pub const DOUBT_CROSS: f64 = 0.85;
+pub const DOUBT_FIELD: f64 = 0.5;
 
-/// The doubts the stage confidences call for: one per field below `DOUBT_BELOW`.
-pub fn doubts_from(c: &Confidence) -> Vec<Doubt> {
+/// What the feature stage saw, beyond the contract's fields: the doubts are drawn from it.
+pub struct Seen<'a> {
+    pub hooks: &'a [Hook],
+    pub ring_conf: &'a [f64],
+    pub stray_red: &'a [[f64; 2]],
+    pub hidden_doubt: &'a [usize],
+    pub cross: Option<&'a CrossAt>,
+}
+
+/// The doubts: the outline and orientation, each doubtful ring, red ink no ring explains, each
+/// ring whose hidden flag is near a dark area's edge, the cross.
+pub fn doubts_from(c: &Confidence, seen: &Seen) -> Vec<Doubt> {
+    let doubt = |field: &str, hook: Option<usize>, at: Option<[f64; 2]>, confidence: f64| Doubt {
+        field: field.into(),
+        hook,
+        corner: None,
+        at,
+        confidence,
+    };
     let mut out = Vec::new();
-    for (field, conf) in [
-        ("card", c.card.min(c.orientation)),
-        ("hooks", c.hooks),
-        ("dark_areas", c.dark_areas),
-        ("cross", c.cross),
-    ] {
-        if conf < DOUBT_BELOW {
-            out.push(Doubt {
-                field: field.into(),
-                hook: None,
-                corner: None,
-                at: None,
-                confidence: conf,
-            });
+    let card = c.card.min(c.orientation);
+    if card < DOUBT_CARD {
+        out.push(doubt("card", None, None, card));
+    }
+    for (i, (h, &rc)) in seen.hooks.iter().zip(seen.ring_conf).enumerate() {
+        if rc < DOUBT_RING {
+            out.push(doubt("hooks", Some(i), Some([h.x, h.y]), rc));
         }
+    }
+    for at in seen.stray_red {
+        out.push(doubt("hooks", None, Some(*at), 0.3));
+    }
+    for &i in seen.hidden_doubt {
+        let h = &seen.hooks[i];
+        out.push(doubt("hidden", Some(i), Some([h.x, h.y]), 0.4));
+    }
+    if c.dark_areas < DOUBT_FIELD {
+        out.push(doubt("dark_areas", None, None, c.dark_areas));
+    }
+    if c.cross < DOUBT_CROSS {
+        let at = seen.cross.map(|x| [x.x, x.y]);
+        out.push(doubt("cross", None, at, c.cross));
     }
     out
 }
@@ -102,7 +130,7 @@ pub fn warning(d: &Doubt) -> String {
     let what = match (d.field.as_str(), d.hook) {
         ("card", _) => "the card's outline or which way up it is".to_string(),
         ("hooks", Some(i)) => format!("Hook circle {}", i + 1),
-        ("hooks", None) => "the Hook circles (one may be missed or invented)".to_string(),
+        ("hooks", None) => "the Hook circles (one may be missed here)".to_string(),
         ("hidden", Some(i)) => format!("whether Hook circle {} is hidden", i + 1),
         ("hidden", None) => "which Hook circles are hidden".to_string(),
         ("cross", _) => "the cross".to_string(),

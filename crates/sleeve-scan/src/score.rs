@@ -13,6 +13,8 @@ pub const CROSS_MM: f64 = 0.5;
 /// What was wrong with one reading, field by field, and which wrong fields carried no doubt.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Verdict {
+    /// Whether the reading carried any doubt at all.
+    pub doubted: bool,
     pub wrong: Vec<String>,
     pub unwarned: Vec<String>,
 }
@@ -109,7 +111,10 @@ pub fn judge(scan: &Scan, truth: &Value, detail: &mut Vec<String>) -> Verdict {
     }
     wrong.dedup();
     detail.push(format!("confidence {:?}", scan.confidence));
-    let mut v = Verdict::default();
+    let mut v = Verdict {
+        doubted: !scan.doubts.is_empty(),
+        ..Verdict::default()
+    };
     for f in wrong {
         if !v.wrong.iter().any(|w| w == f) {
             v.wrong.push(f.to_string());

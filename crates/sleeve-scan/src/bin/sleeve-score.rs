@@ -121,12 +121,13 @@ fn main() {
     let mut results = results.into_inner().unwrap();
     results.sort_by_key(|r| r.0);
     let (mut right, mut wrong, mut unwarned, mut refused) = (0, 0, 0, 0);
+    let mut right_doubted = 0;
     let mut fields = std::collections::BTreeMap::<String, (usize, usize)>::new();
     for (_, (name, r)) in &results {
         match r {
-            Ok((v, detail)) if v.wrong.is_empty() => {
+            Ok((v, _)) if v.wrong.is_empty() => {
                 right += 1;
-                let _ = detail;
+                right_doubted += usize::from(v.doubted);
             }
             Ok((v, detail)) => {
                 wrong += 1;
@@ -155,7 +156,7 @@ fn main() {
     }
     let n = results.len();
     println!(
-        "{n} photos: fully right {right} ({:.1}%), wrong {wrong}, wrong without a warning {unwarned}, refused (exit 2/3, itself a warning) {refused}",
+        "{n} photos: fully right {right} ({:.1}%; {right_doubted} of them with a needless warning), wrong {wrong}, wrong without a warning {unwarned}, refused (exit 2/3, itself a warning) {refused}",
         100.0 * right as f64 / n.max(1) as f64
     );
     for (f, (w, u)) in fields {
