@@ -14,13 +14,27 @@ use crate::scan::{CrossAt, PX_PER_MM};
 pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     let l = luma(c);
     let paper = paper.max(0.2);
-    if redness(c) > 0.3 || l > 0.75 * paper {
+    // Red is a ring's, brown the art's (red well above blue): marker ink is black, blue, green.
+    if redness(c) > 0.3 || c[0] > c[1].max(c[2]) + 0.08 || l > 0.8 * paper {
         return false;
     }
     let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
     // Blue or green leads red: marker ink, not brown art.
-    let cool = c[2].max(c[1]) > c[0] + 0.12 * paper;
-    l < 0.42 * paper || (chroma > 0.3 * paper && cool)
+    let cool = c[2].max(c[1]) > c[0] + 0.1;
+    // Glare adds light to ink and paper alike: the difference survives where the ratio does not.
+    l < 0.5 * paper || paper - l > 0.3 || (chroma > 0.25 && cool)
+}
+
+/// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green.
+fn ink_class(c: [f64; 3]) -> u8 {
+    let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+    if chroma < 0.12 {
+        1
+    } else if c[2] >= c[1] {
+        2
+    } else {
+        3
+    }
 }
 
 /// One patch of ink judged as a cross: where its strokes meet, and how sure that it is one.
@@ -47,18 +61,29 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
         let c = p.0.map(|v| v as f64 / 255.0);
         let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
         if grown.get_pixel(x, y)[0] == 0 && is_ink(c, paper) {
-            mask.put_pixel(x, y, image::Luma([255]));
+            mask.put_pixel(x, y, image::Luma([ink_class(c)]));
         }
     }
     // Thin art (text, fine lines, a compass rose's rings) goes; marker strokes stay.
     let opened = dilate_square(&erode_square(&mask, 1), 1);
     let faint = faint_ink(img, reference, &grown, &opened);
+    // One marker draws a cross in one ink: each ink's patches apart (a green cross beside a
+    // blue coastline is its own patch).
+    let per_ink: Vec<GrayImage> = [1u8, 2, 3]
+        .iter()
+        .map(|&k| {
+            let only = GrayImage::from_fn(w, h, |x, y| {
+                image::Luma([if mask.get_pixel(x, y)[0] == k { 255 } else { 0 }])
+            });
+            dilate_square(&erode_square(&only, 1), 1)
+        })
+        .collect();
     let wpx = w as usize;
     // The smallest cross's ink, and a quarter of it: a patch below that is no cross and hides none.
     let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
     let mut found: Vec<Candidate> = Vec::new();
     let mut doubtful = 0.0f64;
-    for blob in blobs(&opened) {
+    for blob in per_ink.iter().flat_map(blobs) {
         if (blob.len() as f64) < 0.25 * min_ink {
             continue;
         }
@@ -146,9 +171,22 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
             })
             .count() as f64;
         let width = on / (hi - lo).max(1.0) / PX_PER_MM;
+        // A marker stroke keeps its width to its ends; a compass rose's star tapers to points.
+        let mut bins = [0.0f64; 6];
+        for q in pts {
+            if line_dist((o, d), *q) < 1.0 * PX_PER_MM {
+                let t = (q[0] - o[0]) * d[0] + (q[1] - o[1]) * d[1];
+                if t >= lo && t <= hi {
+                    bins[(((t - lo) / (hi - lo).max(1.0) * 6.0) as usize).min(5)] += 1.0;
+                }
+            }
+        }
+        let ends = bins[0].min(bins[5]) * 1.6;
+        let near = bins[1].max(bins[4]);
+        let taper_ok = ((ends / near.max(1.0)) - 0.35) / 0.25;
         let width = if n == 1 { width } else { width * 0.9 };
         let width_ok = 1.0 - ((0.5 - width).max(width - 2.0).max(0.0) / 0.25);
-        score = score.min(len_ok).min(mid_ok).min(width_ok);
+        score = score.min(len_ok).min(mid_ok).min(width_ok).min(taper_ok);
     }
     // Little ink left over: a cross is two strokes, not a tangle.
     let spare = left.len() as f64 / pts.len() as f64;

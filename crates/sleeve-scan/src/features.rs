@@ -398,10 +398,12 @@ pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
 /// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
 /// are left false for `mark_hidden`).
 pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
-    // Red ink: green and blue stay together (brown, like the laces, has green over blue).
+    // Red ink: green and blue stay close beside red's lead (a hue within about 18 degrees of
+    // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees).
     let weight = |p: &[u8]| {
         let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
-        if (c[1] - c[2]).abs() < 0.07 {
+        let gb = (c[1] - c[2]).abs();
+        if gb < 0.07 || gb < 0.3 * (c[0] - c[1].min(c[2])) {
             ring_redness(c)
         } else {
             0.0
@@ -434,7 +436,7 @@ pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
         .collect();
     let mut out = Vec::new();
     let mut stray = Vec::new();
-    for pts in &groups {
+    for (gi, pts) in groups.iter().enumerate() {
         if pts.len() < (PX_PER_MM * PX_PER_MM) as usize {
             continue;
         }
@@ -489,14 +491,54 @@ pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
                 hidden: false,
             },
             conf,
+            gi,
         ));
     }
+    let mut out = merge_split(out, &groups);
     out.sort_by(|a, b| {
         (a.0.y, a.0.x)
             .partial_cmp(&(b.0.y, b.0.x))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
     (out, stray)
+}
+
+/// One ring split into arcs (glare, a crossing line) is fitted once from all its arcs: rings
+/// whose fitted circles nearly coincide are merged and refitted.
+fn merge_split(
+    found: Vec<(Hook, f64, usize)>,
+    groups: &[Vec<(f64, f64, f64)>],
+) -> Vec<(Hook, f64)> {
+    let mut taken = vec![false; found.len()];
+    let mut out = Vec::new();
+    for i in 0..found.len() {
+        if taken[i] {
+            continue;
+        }
+        let (a, ca, ga) = &found[i];
+        let mut pts = groups[*ga].clone();
+        let mut conf = *ca;
+        let mut merged = false;
+        for j in i + 1..found.len() {
+            let (b, cb, gb) = &found[j];
+            if !taken[j] && (a.x - b.x).hypot(a.y - b.y) < 1.5 && (a.r - b.r).abs() < 1.0 {
+                taken[j] = true;
+                pts.extend_from_slice(&groups[*gb]);
+                conf = conf.max(*cb);
+                merged = true;
+            }
+        }
+        let mut hook = a.clone();
+        if merged && let Some((cx, cy, r)) = fit_circle(&pts) {
+            hook.x = cx / PX_PER_MM;
+            hook.y = cy / PX_PER_MM;
+            hook.r = r / PX_PER_MM;
+            // Merged arcs: the fit is fair, but say so.
+            conf = conf.min(0.7);
+        }
+        out.push((hook, conf));
+    }
+    out
 }
 
 /// The dark areas as polygons in card millimetres.

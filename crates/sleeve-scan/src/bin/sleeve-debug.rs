@@ -4,6 +4,17 @@ use neverland_sleeve_scan::synth::{Shot, Sleeve, render};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).is_some_and(|a| a == "canon") && args.len() > 3 {
+        // `sleeve-debug canon PHOTO OUT.png`: the straightened card the features are read from.
+        let bytes = std::fs::read(&args[2]).unwrap_or_default();
+        let img = neverland_sleeve_scan::decode(&bytes).expect("a readable photo");
+        let scan = neverland_sleeve_scan::scan_image(&img, None).expect("a card");
+        let h = neverland_sleeve_scan::geom::homography(&scan.card.corners_px);
+        let canon = neverland_sleeve_scan::scan::warp(&img, &h);
+        canon.save(&args[3]).expect("written");
+        println!("{}", serde_json::to_string(&scan).unwrap_or_default());
+        return;
+    }
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let busy = args.get(3).is_some_and(|a| a == "busy");
     let mut rng = neverland_chance::Chance::from_seed(seed);
