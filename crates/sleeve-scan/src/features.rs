@@ -436,65 +436,31 @@ pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
         .collect();
     let mut out = Vec::new();
     let mut stray = Vec::new();
-    for (gi, pts) in groups.iter().enumerate() {
-        if pts.len() < (PX_PER_MM * PX_PER_MM) as usize {
+    let ring_px = (PX_PER_MM * PX_PER_MM) as usize;
+    for pts in groups.iter().filter(|p| p.len() >= ring_px) {
+        if let Some((hook, conf)) = judge_ring(pts) {
+            out.push((hook, conf, pts.clone()));
             continue;
         }
-        let mid = |pts: &[(f64, f64, f64)]| {
-            let n = pts.len() as f64;
-            [
-                pts.iter().map(|p| p.0).sum::<f64>() / n / PX_PER_MM,
-                pts.iter().map(|p| p.1).sum::<f64>() / n / PX_PER_MM,
-            ]
-        };
-        let Some((cx, cy, r)) = fit_circle(pts) else {
-            stray.push(mid(pts));
-            continue;
-        };
-        let r_mm = r / PX_PER_MM;
-        if !(1.5..=6.5).contains(&r_mm) {
-            stray.push(mid(pts));
-            continue;
+        // Two rings nearly touching (blur joins them), or a ring joined by other red: circles
+        // found one at a time among the points.
+        let mut rest = pts.clone();
+        for _ in 0..3 {
+            let Some(inliers) = ransac_circle(&rest) else {
+                break;
+            };
+            let Some((hook, conf)) = judge_ring(&inliers) else {
+                break;
+            };
+            let (cx, cy, r) = (hook.x * PX_PER_MM, hook.y * PX_PER_MM, hook.r * PX_PER_MM);
+            rest.retain(|&(x, y, _)| ((x - cx).hypot(y - cy) - r).abs() > 0.7 * PX_PER_MM);
+            out.push((hook, conf.min(0.7), inliers));
         }
-        // A ring: its pixels lie close to the circle all round.
-        let spread = pts
-            .iter()
-            .map(|&(x, y, _)| (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs())
-            .sum::<f64>()
-            / pts.len() as f64;
-        // (A stroke up to 0.8 mm wide, blurred, spreads about 0.25 mm either side.)
-        let conf = (1.0 - (spread / PX_PER_MM - 0.3).max(0.0) / 0.3).clamp(0.0, 1.0);
-        // And its middle is empty (a filled shape, such as the laces, is not a ring).
-        let inner = pts
-            .iter()
-            .filter(|&&(x, y, _)| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < 0.6 * r)
-            .count();
-        if conf < 0.2 || inner * 20 > pts.len() {
-            stray.push(mid(pts));
-            continue;
+        if rest.len() >= ring_px {
+            stray.push(mid(&rest));
         }
-        // Seen all round: a ring broken by glare or cut by other ink is fitted from an arc.
-        let mut bins = [false; 36];
-        for &(x, y, _) in pts {
-            let a = (y - cy).atan2(x - cx) + std::f64::consts::PI;
-            bins[((a / std::f64::consts::TAU * 36.0) as usize).min(35)] = true;
-        }
-        let round = bins.iter().filter(|b| **b).count() as f64 / 36.0;
-        // The contract's radii are 2.5 to 5 mm.
-        let in_range = 1.0 - ((2.4 - r_mm).max(r_mm - 5.1).max(0.0) / 0.2);
-        let conf = conf.min((round - 0.6) / 0.35).min(in_range).clamp(0.0, 1.0);
-        out.push((
-            Hook {
-                x: cx / PX_PER_MM,
-                y: cy / PX_PER_MM,
-                r: r_mm,
-                hidden: false,
-            },
-            conf,
-            gi,
-        ));
     }
-    let mut out = merge_split(out, &groups);
+    let mut out = merge_split(out);
     out.sort_by(|a, b| {
         (a.0.y, a.0.x)
             .partial_cmp(&(b.0.y, b.0.x))
@@ -503,12 +469,122 @@ pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
     (out, stray)
 }
 
+/// The middle of some points, in millimetres.
+fn mid(pts: &[(f64, f64, f64)]) -> [f64; 2] {
+    let n = pts.len() as f64;
+    [
+        pts.iter().map(|p| p.0).sum::<f64>() / n / PX_PER_MM,
+        pts.iter().map(|p| p.1).sum::<f64>() / n / PX_PER_MM,
+    ]
+}
+
+/// One group of red points as a ring: the fitted circle and a confidence, or None when the
+/// points are not a ring (wrong size, spread off the circle, a filled middle).
+fn judge_ring(pts: &[(f64, f64, f64)]) -> Option<(Hook, f64)> {
+    let (cx, cy, r) = fit_circle(pts)?;
+    let r_mm = r / PX_PER_MM;
+    if !(1.5..=6.5).contains(&r_mm) {
+        return None;
+    }
+    // A ring: its pixels lie close to the circle all round.
+    let spread = pts
+        .iter()
+        .map(|&(x, y, _)| (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs())
+        .sum::<f64>()
+        / pts.len() as f64;
+    // (A stroke up to 0.8 mm wide, blurred, spreads about 0.25 mm either side.)
+    let conf = (1.0 - (spread / PX_PER_MM - 0.3).max(0.0) / 0.3).clamp(0.0, 1.0);
+    // And its middle is empty (a filled shape, such as the laces, is not a ring).
+    let inner = pts
+        .iter()
+        .filter(|&&(x, y, _)| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < 0.6 * r)
+        .count();
+    if conf < 0.2 || inner * 20 > pts.len() {
+        return None;
+    }
+    // Seen all round: a ring broken by glare or cut by other ink is fitted from an arc.
+    let mut bins = [false; 36];
+    for &(x, y, _) in pts {
+        let a = (y - cy).atan2(x - cx) + std::f64::consts::PI;
+        bins[((a / std::f64::consts::TAU * 36.0) as usize).min(35)] = true;
+    }
+    let round = bins.iter().filter(|b| **b).count() as f64 / 36.0;
+    // The contract's radii are 2.5 to 5 mm.
+    let in_range = 1.0 - ((2.4 - r_mm).max(r_mm - 5.1).max(0.0) / 0.2);
+    let conf = conf.min((round - 0.6) / 0.35).min(in_range).clamp(0.0, 1.0);
+    let hook = Hook {
+        x: cx / PX_PER_MM,
+        y: cy / PX_PER_MM,
+        r: r_mm,
+        hidden: false,
+    };
+    Some((hook, conf))
+}
+
+/// The best circle of a ring's size through the points (deterministic RANSAC over point
+/// triples): its inliers (within 0.6 mm of it), or None when none holds a ring's worth.
+fn ransac_circle(pts: &[(f64, f64, f64)]) -> Option<Vec<(f64, f64, f64)>> {
+    let n = pts.len();
+    if n < 20 {
+        return None;
+    }
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    let band = 0.6 * PX_PER_MM;
+    let mut best: Option<(usize, (f64, f64, f64))> = None;
+    for _ in 0..400 {
+        let (a, b, c) = (pts[next()], pts[next()], pts[next()]);
+        let Some(circle) = circle_through([a.0, a.1], [b.0, b.1], [c.0, c.1]) else {
+            continue;
+        };
+        if !(2.2 * PX_PER_MM..=5.4 * PX_PER_MM).contains(&circle.2) {
+            continue;
+        }
+        let count = pts
+            .iter()
+            .filter(|p| ((p.0 - circle.0).hypot(p.1 - circle.1) - circle.2).abs() < band)
+            .count();
+        if best.is_none_or(|(k, _)| count > k) {
+            best = Some((count, circle));
+        }
+    }
+    let (count, (cx, cy, r)) = best?;
+    // A ring's worth: at least half the pixels of its stroke all round (0.4 mm stroke).
+    if (count as f64) < 0.5 * std::f64::consts::TAU * r * 0.4 * PX_PER_MM {
+        return None;
+    }
+    Some(
+        pts.iter()
+            .copied()
+            .filter(|p| ((p.0 - cx).hypot(p.1 - cy) - r).abs() < band)
+            .collect(),
+    )
+}
+
+/// The circle through three points, unless they are nearly in a line.
+fn circle_through(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<(f64, f64, f64)> {
+    let d = 2.0 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]));
+    if d.abs() < 1e-6 {
+        return None;
+    }
+    let (a2, b2, c2) = (
+        a[0] * a[0] + a[1] * a[1],
+        b[0] * b[0] + b[1] * b[1],
+        c[0] * c[0] + c[1] * c[1],
+    );
+    let ux = (a2 * (b[1] - c[1]) + b2 * (c[1] - a[1]) + c2 * (a[1] - b[1])) / d;
+    let uy = (a2 * (c[0] - b[0]) + b2 * (a[0] - c[0]) + c2 * (b[0] - a[0])) / d;
+    Some((ux, uy, (a[0] - ux).hypot(a[1] - uy)))
+}
+
 /// One ring split into arcs (glare, a crossing line) is fitted once from all its arcs: rings
 /// whose fitted circles nearly coincide are merged and refitted.
-fn merge_split(
-    found: Vec<(Hook, f64, usize)>,
-    groups: &[Vec<(f64, f64, f64)>],
-) -> Vec<(Hook, f64)> {
+fn merge_split(found: Vec<(Hook, f64, Vec<(f64, f64, f64)>)>) -> Vec<(Hook, f64)> {
     let mut taken = vec![false; found.len()];
     let mut out = Vec::new();
     for i in 0..found.len() {
@@ -516,14 +592,14 @@ fn merge_split(
             continue;
         }
         let (a, ca, ga) = &found[i];
-        let mut pts = groups[*ga].clone();
+        let mut pts = ga.clone();
         let mut conf = *ca;
         let mut merged = false;
         for j in i + 1..found.len() {
             let (b, cb, gb) = &found[j];
             if !taken[j] && (a.x - b.x).hypot(a.y - b.y) < 1.5 && (a.r - b.r).abs() < 1.0 {
                 taken[j] = true;
-                pts.extend_from_slice(&groups[*gb]);
+                pts.extend_from_slice(gb);
                 conf = conf.max(*cb);
                 merged = true;
             }
