@@ -582,9 +582,12 @@ fn circle_through(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<(f64, f64, f6
     Some((ux, uy, (a[0] - ux).hypot(a[1] - uy)))
 }
 
+/// A ring found, its confidence, and the points it was fitted from.
+type RingFit = (Hook, f64, Vec<(f64, f64, f64)>);
+
 /// One ring split into arcs (glare, a crossing line) is fitted once from all its arcs: rings
 /// whose fitted circles nearly coincide are merged and refitted.
-fn merge_split(found: Vec<(Hook, f64, Vec<(f64, f64, f64)>)>) -> Vec<(Hook, f64)> {
+fn merge_split(found: Vec<RingFit>) -> Vec<(Hook, f64)> {
     let mut taken = vec![false; found.len()];
     let mut out = Vec::new();
     for i in 0..found.len() {
