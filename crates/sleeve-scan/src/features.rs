@@ -167,14 +167,24 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
     }
     let k = (PX_PER_MM * 0.9) as u8;
     let opened = dilate_square(&erode_square(&raw, k as usize), k as usize);
-    // Dark areas are 8 mm across or more.
-    let min_area = (20.0 * PX_PER_MM * PX_PER_MM) as usize;
+    // Dark areas are 8 mm across or more (a thin one may hold little area after the opening).
+    let min_area = (8.0 * PX_PER_MM * PX_PER_MM) as usize;
+    let across = |b: &Vec<usize>| {
+        let w = opened.width() as usize;
+        let (xs, ys) = (b.iter().map(|i| i % w), b.iter().map(|i| i / w));
+        let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+        let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+        ((x1 - x0) as f64).hypot((y1 - y0) as f64) / PX_PER_MM
+    };
     // Each kept region is grown back to its whole dark region: a flood through `raw` from every
     // pixel of the kept seeds.
     let (w, h) = (raw.width() as usize, raw.height() as usize);
     let mut out = GrayImage::new(w as u32, h as u32);
     let buf: &mut [u8] = &mut out;
-    for seed in blobs(&opened).iter().filter(|b| b.len() >= min_area) {
+    for seed in blobs(&opened)
+        .iter()
+        .filter(|b| b.len() >= min_area && across(b) >= 6.0)
+    {
         for &i in seed {
             if buf[i] == 0 {
                 flood(raw.as_raw(), buf, i, w, h, |_| {});
