@@ -74,7 +74,7 @@ pub struct Scan {
 
 /// Below these confidences a field is reported as a doubt (set on the tuning photos of both
 /// generators so that wrong readings carry a doubt; `sleeve-score` measures it).
-pub const DOUBT_CARD: f64 = 0.85;
+pub const DOUBT_CARD: f64 = 0.9;
 pub const DOUBT_RING: f64 = 0.6;
 pub const DOUBT_CROSS: f64 = 0.85;
 pub const DOUBT_FIELD: f64 = 0.5;
@@ -111,9 +111,13 @@ pub fn doubts_from(c: &Confidence, seen: &Seen) -> Vec<Doubt> {
     for at in seen.stray_red {
         out.push(doubt("hooks", None, Some(*at), 0.3));
     }
-    for &i in seen.hidden_doubt {
-        let h = &seen.hooks[i];
-        out.push(doubt("hidden", Some(i), Some([h.x, h.y]), 0.4));
+    // A ring near a dark area's edge, or itself in doubt (its centre may be elsewhere): its hidden
+    // flag is in doubt too.
+    for (i, h) in seen.hooks.iter().enumerate() {
+        let unsure = seen.ring_conf.get(i).is_some_and(|&c| c < DOUBT_RING);
+        if unsure || seen.hidden_doubt.contains(&i) {
+            out.push(doubt("hidden", Some(i), Some([h.x, h.y]), 0.4));
+        }
     }
     if c.dark_areas < DOUBT_FIELD {
         out.push(doubt("dark_areas", None, None, c.dark_areas));
