@@ -25,6 +25,35 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     l < 0.5 * paper || paper - l > 0.3 || (chroma > 0.25 && cool)
 }
 
+/// Whether a thin ring of non-red ink circles a point at some radius up to 1.4 arms (a compass
+/// rose's ring round its spokes).
+fn ringed(img: &RgbImage, reference: &GrayImage, at: [f64; 2], arm: f64) -> bool {
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    let steps = 72;
+    let mut r = 0.4 * arm;
+    while r <= 1.4 * arm {
+        let mut hits = 0;
+        for k in 0..steps {
+            let a = k as f64 * std::f64::consts::TAU / steps as f64;
+            let (x, y) = (at[0] + r * a.cos(), at[1] + r * a.sin());
+            if x < 0.0 || y < 0.0 || x >= w || y >= h {
+                continue;
+            }
+            let (xi, yi) = (x as u32, y as u32);
+            let c = img.get_pixel(xi, yi).0.map(|v| v as f64 / 255.0);
+            let paper = reference.get_pixel(xi, yi)[0] as f64 / 255.0;
+            if redness(c) < 0.3 && luma(c) < paper - 0.08 {
+                hits += 1;
+            }
+        }
+        if hits as f64 >= 0.8 * steps as f64 {
+            return true;
+        }
+        r += 0.25 * PX_PER_MM;
+    }
+    false
+}
+
 /// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green.
 fn ink_class(c: [f64; 3]) -> u8 {
     let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
@@ -40,6 +69,8 @@ fn ink_class(c: [f64; 3]) -> u8 {
 /// One patch of ink judged as a cross: where its strokes meet, and how sure that it is one.
 struct Candidate {
     at: [f64; 2],
+    /// Half the mean stroke length, pixels.
+    arm: f64,
     score: f64,
 }
 
@@ -105,7 +136,11 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
         None => (None, (1.0 - doubtful).min(1.0 - 0.5 * faint)),
         Some(best) => {
             let second = found.get(1).map_or(0.0, |c| c.score);
-            let conf = (best.score - 0.5 * second).min(1.0 - 0.5 * doubtful);
+            let mut conf = (best.score - 0.5 * second).min(1.0 - 0.5 * doubtful);
+            // A compass rose's spokes inside a printed ring: maybe art, not a marker's cross.
+            if ringed(img, reference, best.at, best.arm) {
+                conf = conf.min(0.4);
+            }
             (
                 Some(CrossAt {
                     x: best.at[0] / PX_PER_MM,
@@ -191,7 +226,8 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
     // Little ink left over: a cross is two strokes, not a tangle.
     let spare = left.len() as f64 / pts.len() as f64;
     score = score.min(1.0 - (spare - 0.15).max(0.0) * 3.0);
-    Some(Candidate { at: p, score })
+    let arm = ((s1.1 - s1.0) + (s2.1 - s2.0)) / 4.0;
+    Some(Candidate { at: p, arm, score })
 }
 
 /// A fitted stroke: its line, the span of its pixels along the line, and the points left over.
