@@ -40,21 +40,44 @@ pub fn scan_image(
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<Scan, ScanError> {
     // Each coarse outline is refined; the one whose sides found the most edge points wins.
-    let candidates: Vec<([[f64; 2]; 4], f64)> = match corners {
+    // Stop at the first outline whose sides were all traced cleanly; otherwise keep the best.
+    let mut best: Option<([[f64; 2]; 4], f64)> = None;
+    let try_all = |list: &[([[f64; 2]; 4], f64)], best: &mut Option<([[f64; 2]; 4], f64)>| {
+        for (q, fill) in list {
+            if let Some((r, c)) = scan::refine_corners(img, *q) {
+                let c = c.min(*fill);
+                if best.is_none_or(|b| c > b.1) {
+                    *best = Some((r, c));
+                }
+                if c >= 0.9 {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    let flatten = |c: scan::Coarse| -> Vec<([[f64; 2]; 4], f64)> {
+        c.candidates.iter().map(|q| (*q, c.fill)).collect()
+    };
+    let first = match corners {
         Some(c) => vec![(c, 1.0)],
         None => {
+            // The bright region first; the colour-edge outlines only when it gave no clean one
+            // (they cost a reduced colour copy).
             let bright = scan::find_card(img);
-            let mut all = Vec::new();
-            let mut add = |c: scan::Coarse| all.extend(c.candidates.iter().map(|q| (*q, c.fill)));
-            let first_error = match bright {
-                Ok(c) => {
-                    add(c);
-                    None
-                }
-                Err(e) => Some(e),
+            let (mut list, first_error) = match bright {
+                Ok(c) => (flatten(c), None),
+                Err(e) => (Vec::new(), Some(e)),
             };
-            outline::edge_candidates(img).into_iter().for_each(add);
-            if all.is_empty() {
+            if !try_all(&list, &mut best) {
+                let more: Vec<_> = outline::edge_candidates(img)
+                    .into_iter()
+                    .flat_map(flatten)
+                    .collect();
+                try_all(&more, &mut best);
+                list.extend(more);
+            }
+            if list.is_empty() {
                 return Err(first_error.unwrap_or_else(|| {
                     ScanError::NoCard(
                         "no card was found in the photo: tap its four corners instead (--corners)"
@@ -62,26 +85,15 @@ pub fn scan_image(
                     )
                 }));
             }
-            all
+            list
         }
     };
-    // Stop at the first outline whose sides were all traced cleanly; otherwise keep the best.
-    let mut best: Option<([[f64; 2]; 4], f64)> = None;
-    for (q, fill) in &candidates {
-        if let Some((r, c)) = scan::refine_corners(img, *q) {
-            let c = c.min(*fill);
-            let clean = c >= 0.9;
-            if best.is_none_or(|b| c > b.1) {
-                best = Some((r, c));
-            }
-            if clean {
-                break;
-            }
-        }
+    if corners.is_some() {
+        try_all(&first, &mut best);
     }
     let (refined, refine_conf) = match best {
         Some(r) => r,
-        None if corners.is_some() => (candidates[0].0, 0.3),
+        None if corners.is_some() => (first[0].0, 0.3),
         None => {
             return Err(ScanError::NoCard(
                 "the card's edges could not be traced: tap its four corners instead (--corners)"
