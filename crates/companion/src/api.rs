@@ -223,6 +223,7 @@ pub fn typescript_bindings() -> String {
         neverland_sleeve_scan::scan::Hook,
         neverland_sleeve_scan::scan::CrossAt,
         neverland_sleeve_scan::scan::Confidence,
+        neverland_sleeve_scan::scan::Doubt,
         SleeveScan,
         neverland_warden::dice::Die,
         neverland_warden::dice::Face,

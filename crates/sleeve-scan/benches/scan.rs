@@ -5,7 +5,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use neverland_chance::Chance;
-use neverland_sleeve_scan::synth::{Shot, Sleeve, homography, jpeg, render};
+use neverland_sleeve_scan::geom::homography;
+use neverland_sleeve_scan::synth::{Shot, Sleeve, jpeg, render};
 use neverland_sleeve_scan::{decode, features, scan, scan_photo};
 
 fn bench(c: &mut Criterion) {

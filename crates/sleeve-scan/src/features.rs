@@ -3,18 +3,21 @@
 
 use image::{GrayImage, RgbImage};
 
-use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
+use crate::geom::polygon_area;
 use crate::join;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
-
-fn ch(p: &image::Rgb<u8>) -> [f64; 3] {
-    p.0.map(|c| c as f64 / 255.0)
-}
 
 /// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
 /// confidence).
 pub struct Found {
     pub hooks: (Vec<Hook>, f64),
+    /// Each ring's confidence (in `hooks.0`'s order).
+    pub ring_conf: Vec<f64>,
+    /// Red ink that no ring explains (mm): a ring may be missed there.
+    pub stray_red: Vec<[f64; 2]>,
+    /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
+    /// centres 1 mm away, so the trace is doubtful there): their hidden flags are in doubt.
+    pub hidden_doubt: Vec<usize>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: (Option<CrossAt>, f64),
 }
@@ -24,7 +27,7 @@ pub struct Found {
 /// right beside it, dark areas against a wider window.
 pub fn read(canon: &RgbImage) -> Found {
     let grid = PaperGrid::new(canon);
-    let ((reference, dark), (near, mut hooks)) = join(
+    let ((reference, dark), (near, (rated, stray_red))) = join(
         || {
             let reference = grid.reference(36.0);
             let dark = dark_mask(canon, &reference);
@@ -33,10 +36,23 @@ pub fn read(canon: &RgbImage) -> Found {
         || (grid.reference(6.0), rings(canon)),
     );
     drop(reference);
-    mark_hidden(&mut hooks.0, &dark);
-    let (dark_areas, cross) = join(|| dark_polygons(&dark), || cross(canon, &near, &dark));
+    let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
+    let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
+    let worst = ring_conf.iter().copied().fold(1.0, f64::min);
+    mark_hidden(&mut list, &dark);
+    let hidden_doubt = (0..list.len())
+        .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0))
+        .collect();
+    let hooks = (list, worst);
+    let (dark_areas, cross) = join(
+        || dark_polygons(&dark),
+        || crate::cross::cross(canon, &near, &dark),
+    );
     Found {
         hooks,
+        ring_conf,
+        stray_red,
+        hidden_doubt,
         dark_areas,
         cross,
     }
@@ -151,14 +167,24 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
     }
     let k = (PX_PER_MM * 0.9) as u8;
     let opened = dilate_square(&erode_square(&raw, k as usize), k as usize);
-    // Dark areas are 8 mm across or more.
-    let min_area = (20.0 * PX_PER_MM * PX_PER_MM) as usize;
+    // Dark areas are 8 mm across or more (a thin one may hold little area after the opening).
+    let min_area = (8.0 * PX_PER_MM * PX_PER_MM) as usize;
+    let across = |b: &Vec<usize>| {
+        let w = opened.width() as usize;
+        let (xs, ys) = (b.iter().map(|i| i % w), b.iter().map(|i| i / w));
+        let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+        let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+        ((x1 - x0) as f64).hypot((y1 - y0) as f64) / PX_PER_MM
+    };
     // Each kept region is grown back to its whole dark region: a flood through `raw` from every
     // pixel of the kept seeds.
     let (w, h) = (raw.width() as usize, raw.height() as usize);
     let mut out = GrayImage::new(w as u32, h as u32);
     let buf: &mut [u8] = &mut out;
-    for seed in blobs(&opened).iter().filter(|b| b.len() >= min_area) {
+    for seed in blobs(&opened)
+        .iter()
+        .filter(|b| b.len() >= min_area && across(b) >= 6.0)
+    {
         for &i in seed {
             if buf[i] == 0 {
                 flood(raw.as_raw(), buf, i, w, h, |_| {});
@@ -351,6 +377,23 @@ fn ring_redness(c: [f64; 3]) -> f64 {
     redness(c).max((lead / 0.3).min(1.0))
 }
 
+/// Whether the mask changes within `mm` of a point (card millimetres): sampled on two circles.
+pub fn near_edge(mask: &GrayImage, at: [f64; 2], mm: f64) -> bool {
+    let get = |u: f64, v: f64| {
+        let (x, y) = ((u * PX_PER_MM) as i64, (v * PX_PER_MM) as i64);
+        let x = x.clamp(0, mask.width() as i64 - 1) as u32;
+        let y = y.clamp(0, mask.height() as i64 - 1) as u32;
+        mask.get_pixel(x, y)[0] > 0
+    };
+    let centre = get(at[0], at[1]);
+    (0..24).any(|k| {
+        let a = k as f64 * std::f64::consts::TAU / 24.0;
+        [0.5 * mm, mm]
+            .iter()
+            .any(|r| get(at[0] + r * a.cos(), at[1] + r * a.sin()) != centre)
+    })
+}
+
 /// Sets each ring's hidden flag from the dark-area mask at its centre.
 pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
     for h in hooks {
@@ -364,11 +407,13 @@ pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
 
 /// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
 /// are left false for `mark_hidden`).
-pub fn rings(img: &RgbImage) -> (Vec<Hook>, f64) {
-    // Red ink: green and blue stay together (brown, like the laces, has green over blue).
+pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
+    // Red ink: green and blue stay close beside red's lead (a hue within about 18 degrees of
+    // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees).
     let weight = |p: &[u8]| {
         let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
-        if (c[1] - c[2]).abs() < 0.07 {
+        let gb = (c[1] - c[2]).abs();
+        if gb < 0.07 || gb < 0.3 * (c[0] - c[1].min(c[2])) {
             ring_redness(c)
         } else {
             0.0
@@ -400,47 +445,189 @@ pub fn rings(img: &RgbImage) -> (Vec<Hook>, f64) {
         })
         .collect();
     let mut out = Vec::new();
-    let mut worst: f64 = 1.0;
-    for pts in &groups {
-        if pts.len() < (PX_PER_MM * PX_PER_MM) as usize {
+    let mut stray = Vec::new();
+    let ring_px = (PX_PER_MM * PX_PER_MM) as usize;
+    for pts in groups.iter().filter(|p| p.len() >= ring_px) {
+        if let Some((hook, conf)) = judge_ring(pts) {
+            out.push((hook, conf, pts.clone()));
             continue;
         }
-        let Some((cx, cy, r)) = fit_circle(pts) else {
-            continue;
-        };
-        let r_mm = r / PX_PER_MM;
-        if !(1.5..=6.5).contains(&r_mm) {
-            continue;
+        // Two rings nearly touching (blur joins them), or a ring joined by other red: circles
+        // found one at a time among the points.
+        let mut rest = pts.clone();
+        for _ in 0..3 {
+            let Some(inliers) = ransac_circle(&rest) else {
+                break;
+            };
+            let Some((hook, conf)) = judge_ring(&inliers) else {
+                break;
+            };
+            let (cx, cy, r) = (hook.x * PX_PER_MM, hook.y * PX_PER_MM, hook.r * PX_PER_MM);
+            rest.retain(|&(x, y, _)| ((x - cx).hypot(y - cy) - r).abs() > 0.7 * PX_PER_MM);
+            out.push((hook, conf.min(0.7), inliers));
         }
-        // A ring: its pixels lie close to the circle all round.
-        let spread = pts
-            .iter()
-            .map(|&(x, y, _)| (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs())
-            .sum::<f64>()
-            / pts.len() as f64;
-        let conf = (1.0 - spread / (0.5 * PX_PER_MM)).clamp(0.0, 1.0);
-        // And its middle is empty (a filled shape, such as the laces, is not a ring).
-        let inner = pts
-            .iter()
-            .filter(|&&(x, y, _)| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < 0.6 * r)
-            .count();
-        if conf < 0.2 || inner * 20 > pts.len() {
-            continue;
+        if rest.len() >= ring_px {
+            stray.push(mid(&rest));
         }
-        worst = worst.min(conf);
-        out.push(Hook {
-            x: cx / PX_PER_MM,
-            y: cy / PX_PER_MM,
-            r: r_mm,
-            hidden: false,
-        });
     }
+    let mut out = merge_split(out);
     out.sort_by(|a, b| {
-        (a.y, a.x)
-            .partial_cmp(&(b.y, b.x))
+        (a.0.y, a.0.x)
+            .partial_cmp(&(b.0.y, b.0.x))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    (out, worst)
+    (out, stray)
+}
+
+/// The middle of some points, in millimetres.
+fn mid(pts: &[(f64, f64, f64)]) -> [f64; 2] {
+    let n = pts.len() as f64;
+    [
+        pts.iter().map(|p| p.0).sum::<f64>() / n / PX_PER_MM,
+        pts.iter().map(|p| p.1).sum::<f64>() / n / PX_PER_MM,
+    ]
+}
+
+/// One group of red points as a ring: the fitted circle and a confidence, or None when the
+/// points are not a ring (wrong size, spread off the circle, a filled middle).
+fn judge_ring(pts: &[(f64, f64, f64)]) -> Option<(Hook, f64)> {
+    let (cx, cy, r) = fit_circle(pts)?;
+    let r_mm = r / PX_PER_MM;
+    if !(1.5..=6.5).contains(&r_mm) {
+        return None;
+    }
+    // A ring: its pixels lie close to the circle all round.
+    let spread = pts
+        .iter()
+        .map(|&(x, y, _)| (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs())
+        .sum::<f64>()
+        / pts.len() as f64;
+    // (A stroke up to 0.8 mm wide, blurred, spreads about 0.25 mm either side.)
+    let conf = (1.0 - (spread / PX_PER_MM - 0.3).max(0.0) / 0.3).clamp(0.0, 1.0);
+    // And its middle is empty (a filled shape, such as the laces, is not a ring).
+    let inner = pts
+        .iter()
+        .filter(|&&(x, y, _)| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < 0.6 * r)
+        .count();
+    if conf < 0.2 || inner * 20 > pts.len() {
+        return None;
+    }
+    // Seen all round: a ring broken by glare or cut by other ink is fitted from an arc.
+    let mut bins = [false; 36];
+    for &(x, y, _) in pts {
+        let a = (y - cy).atan2(x - cx) + std::f64::consts::PI;
+        bins[((a / std::f64::consts::TAU * 36.0) as usize).min(35)] = true;
+    }
+    let round = bins.iter().filter(|b| **b).count() as f64 / 36.0;
+    // The contract's radii are 2.5 to 5 mm.
+    let in_range = 1.0 - ((2.4 - r_mm).max(r_mm - 5.1).max(0.0) / 0.2);
+    let conf = conf.min((round - 0.6) / 0.35).min(in_range).clamp(0.0, 1.0);
+    let hook = Hook {
+        x: cx / PX_PER_MM,
+        y: cy / PX_PER_MM,
+        r: r_mm,
+        hidden: false,
+    };
+    Some((hook, conf))
+}
+
+/// The best circle of a ring's size through the points (deterministic RANSAC over point
+/// triples): its inliers (within 0.6 mm of it), or None when none holds a ring's worth.
+fn ransac_circle(pts: &[(f64, f64, f64)]) -> Option<Vec<(f64, f64, f64)>> {
+    let n = pts.len();
+    if n < 20 {
+        return None;
+    }
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    let band = 0.6 * PX_PER_MM;
+    let mut best: Option<(usize, (f64, f64, f64))> = None;
+    for _ in 0..400 {
+        let (a, b, c) = (pts[next()], pts[next()], pts[next()]);
+        let Some(circle) = circle_through([a.0, a.1], [b.0, b.1], [c.0, c.1]) else {
+            continue;
+        };
+        if !(2.2 * PX_PER_MM..=5.4 * PX_PER_MM).contains(&circle.2) {
+            continue;
+        }
+        let count = pts
+            .iter()
+            .filter(|p| ((p.0 - circle.0).hypot(p.1 - circle.1) - circle.2).abs() < band)
+            .count();
+        if best.is_none_or(|(k, _)| count > k) {
+            best = Some((count, circle));
+        }
+    }
+    let (count, (cx, cy, r)) = best?;
+    // A ring's worth: at least half the pixels of its stroke all round (0.4 mm stroke).
+    if (count as f64) < 0.5 * std::f64::consts::TAU * r * 0.4 * PX_PER_MM {
+        return None;
+    }
+    Some(
+        pts.iter()
+            .copied()
+            .filter(|p| ((p.0 - cx).hypot(p.1 - cy) - r).abs() < band)
+            .collect(),
+    )
+}
+
+/// The circle through three points, unless they are nearly in a line.
+fn circle_through(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<(f64, f64, f64)> {
+    let d = 2.0 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]));
+    if d.abs() < 1e-6 {
+        return None;
+    }
+    let (a2, b2, c2) = (
+        a[0] * a[0] + a[1] * a[1],
+        b[0] * b[0] + b[1] * b[1],
+        c[0] * c[0] + c[1] * c[1],
+    );
+    let ux = (a2 * (b[1] - c[1]) + b2 * (c[1] - a[1]) + c2 * (a[1] - b[1])) / d;
+    let uy = (a2 * (c[0] - b[0]) + b2 * (a[0] - c[0]) + c2 * (b[0] - a[0])) / d;
+    Some((ux, uy, (a[0] - ux).hypot(a[1] - uy)))
+}
+
+/// A ring found, its confidence, and the points it was fitted from.
+type RingFit = (Hook, f64, Vec<(f64, f64, f64)>);
+
+/// One ring split into arcs (glare, a crossing line) is fitted once from all its arcs: rings
+/// whose fitted circles nearly coincide are merged and refitted.
+fn merge_split(found: Vec<RingFit>) -> Vec<(Hook, f64)> {
+    let mut taken = vec![false; found.len()];
+    let mut out = Vec::new();
+    for i in 0..found.len() {
+        if taken[i] {
+            continue;
+        }
+        let (a, ca, ga) = &found[i];
+        let mut pts = ga.clone();
+        let mut conf = *ca;
+        let mut merged = false;
+        for j in i + 1..found.len() {
+            let (b, cb, gb) = &found[j];
+            if !taken[j] && (a.x - b.x).hypot(a.y - b.y) < 1.5 && (a.r - b.r).abs() < 1.0 {
+                taken[j] = true;
+                pts.extend_from_slice(gb);
+                conf = conf.max(*cb);
+                merged = true;
+            }
+        }
+        let mut hook = a.clone();
+        if merged && let Some((cx, cy, r)) = fit_circle(&pts) {
+            hook.x = cx / PX_PER_MM;
+            hook.y = cy / PX_PER_MM;
+            hook.r = r / PX_PER_MM;
+            // Merged arcs: the fit is fair, but say so.
+            conf = conf.min(0.7);
+        }
+        out.push((hook, conf));
+    }
+    out
 }
 
 /// The dark areas as polygons in card millimetres.
@@ -471,144 +658,6 @@ pub fn dark_polygons(dark: &GrayImage) -> Vec<Vec<[f64; 2]>> {
         }
     }
     out
-}
-
-/// The cross: ink (dark against the local paper, not red, away from dark areas and the laces),
-/// two strokes found by fitting a line, removing its pixels, and fitting the other; the centre is
-/// where the two centre lines meet. None when there is too little ink for a cross.
-pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
-    let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
-    let mut ink = Vec::new();
-    let (w, h) = (img.width(), img.height());
-    let margin = (1.2 * PX_PER_MM) as u32;
-    for (x, y, p) in img.enumerate_pixels() {
-        if x < margin || y < margin || x >= w - margin || y >= h - margin {
-            continue;
-        }
-        // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
-        // (A cross may be drawn as close as 1 mm to it.)
-        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
-            continue;
-        }
-        let c = ch(p);
-        let refl = reference.get_pixel(x, y)[0] as f64 / 255.0;
-        if luma(c) < 0.62 * refl.max(0.2) && redness(c) < 0.35 && grown.get_pixel(x, y)[0] == 0 {
-            ink.push([x as f64 + 0.5, y as f64 + 0.5]);
-        }
-    }
-    let min_ink = (2.0 * 3.5 * 0.8 * PX_PER_MM * PX_PER_MM * 0.8) as usize;
-    if ink.len() < min_ink {
-        return (None, if ink.is_empty() { 1.0 } else { 0.8 });
-    }
-    let Some((l1, s1, rest)) = ransac_stroke(&ink) else {
-        return (None, 0.3);
-    };
-    let Some((l2, s2, _)) = ransac_stroke(&rest) else {
-        return (None, 0.3);
-    };
-    let Some(p) = intersect(l1, l2, 0.2) else {
-        return (None, 0.3);
-    };
-    // A cross: two strokes of a marker's length that cross near both their middles.
-    let shaped = |(o, d): Line, (lo, hi): (f64, f64)| {
-        let len = (hi - lo) / PX_PER_MM;
-        let at = (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
-        (5.0..=13.0).contains(&len) && at > lo + 0.25 * (hi - lo) && at < hi - 0.25 * (hi - lo)
-    };
-    if !shaped(l1, s1) || !shaped(l2, s2) {
-        return (None, 0.6);
-    }
-    let angle = (l1.1[0] * l2.1[0] + l1.1[1] * l2.1[1]).abs();
-    let conf: f64 = (1.0 - angle).clamp(0.0, 1.0);
-    (
-        Some(CrossAt {
-            x: p[0] / PX_PER_MM,
-            y: p[1] / PX_PER_MM,
-        }),
-        conf,
-    )
-}
-
-/// A fitted stroke: its line, the span of its pixels along the line, and the points left over.
-type Stroke = (Line, (f64, f64), Vec<[f64; 2]>);
-
-/// The strongest straight stroke among the points (deterministic RANSAC over point pairs): its
-/// least-squares line, the span of its longest unbroken run of pixels along it, and the points
-/// that are not on it.
-fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
-    if pts.len() < 20 {
-        return None;
-    }
-    let band = 0.9 * PX_PER_MM;
-    let mut best: Option<(usize, Line)> = None;
-    let n = pts.len();
-    let mut state = 0x9e37_79b9u64;
-    for _ in 0..300 {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let i = (state >> 33) as usize % n;
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (state >> 33) as usize % n;
-        let (a, b) = (pts[i], pts[j]);
-        let len = (b[0] - a[0]).hypot(b[1] - a[1]);
-        if len < 2.0 * PX_PER_MM {
-            continue;
-        }
-        let line = (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]);
-        let count = pts.iter().filter(|p| line_dist(line, **p) < band).count();
-        if best.is_none_or(|(c, _)| count > c) {
-            best = Some((count, line));
-        }
-    }
-    let (_, line) = best?;
-    let inliers: Vec<[f64; 2]> = pts
-        .iter()
-        .copied()
-        .filter(|p| line_dist(line, *p) < band)
-        .collect();
-    let mut refined = fit_line(&inliers);
-    for _ in 0..2 {
-        let inl: Vec<[f64; 2]> = pts
-            .iter()
-            .copied()
-            .filter(|p| line_dist(refined, *p) < 0.8 * band)
-            .collect();
-        if inl.len() < 10 {
-            break;
-        }
-        refined = fit_line(&inl);
-    }
-    let rest: Vec<[f64; 2]> = pts
-        .iter()
-        .copied()
-        .filter(|p| line_dist(refined, *p) >= 1.1 * band)
-        .collect();
-    let (o, d) = refined;
-    let mut along: Vec<f64> = pts
-        .iter()
-        .filter(|p| line_dist(refined, **p) < band)
-        .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
-        .collect();
-    along.sort_by(f64::total_cmp);
-    // The stroke is the longest run of pixels along the line without a gap over 2.5 mm (other
-    // ink that happens to lie on the same line is not part of it; the gap allows for the band
-    // cleared where the first stroke crossed the second).
-    let gap = 2.5 * PX_PER_MM;
-    let (mut best, mut start) = ((along[0], along[0]), along[0]);
-    for w in along.windows(2) {
-        if w[1] - w[0] > gap {
-            start = w[1];
-        }
-        if w[1] - start > best.1 - best.0 {
-            best = (start, w[1]);
-        }
-    }
-    let span = best;
-    Some((refined, span, rest))
 }
 
 #[cfg(test)]

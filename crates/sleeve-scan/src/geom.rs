@@ -1,4 +1,12 @@
-//! Small plane geometry shared by the stages: lines fitted by total least squares.
+//! Small plane geometry shared by the stages: lines fitted by total least squares, and the
+//! homography between card millimetres and photo pixels (the scanner's own; the test-photo
+//! generator borrows it, never the other way round).
+
+use nalgebra::{Matrix3, Vector3};
+
+/// The card's size in millimetres (the contract's 60 x 90 mm, portrait).
+pub const CARD_W: f64 = 60.0;
+pub const CARD_H: f64 = 90.0;
 
 /// A line as a point on it and a unit direction.
 pub type Line = ([f64; 2], [f64; 2]);
@@ -46,9 +54,76 @@ pub fn intersect((o1, d1): Line, (o2, d2): Line, min_sin: f64) -> Option<[f64; 2
     Some([o1[0] + t * d1[0], o1[1] + t * d1[1]])
 }
 
+/// The homography taking card millimetres to photo pixels, from the four corners.
+pub fn homography(corners_px: &[[f64; 2]; 4]) -> Matrix3<f64> {
+    let src = [[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]];
+    solve_homography(&src, corners_px)
+}
+
+/// Direct linear solve of the 8-parameter homography mapping `src[i]` to `dst[i]`.
+pub fn solve_homography(src: &[[f64; 2]; 4], dst: &[[f64; 2]; 4]) -> Matrix3<f64> {
+    let mut a = nalgebra::SMatrix::<f64, 8, 8>::zeros();
+    let mut b = nalgebra::SVector::<f64, 8>::zeros();
+    for i in 0..4 {
+        let ([x, y], [u, v]) = (src[i], dst[i]);
+        a.set_row(
+            2 * i,
+            &nalgebra::RowSVector::<f64, 8>::from_row_slice(&[
+                x,
+                y,
+                1.0,
+                0.0,
+                0.0,
+                0.0,
+                -u * x,
+                -u * y,
+            ]),
+        );
+        a.set_row(
+            2 * i + 1,
+            &nalgebra::RowSVector::<f64, 8>::from_row_slice(&[
+                0.0,
+                0.0,
+                0.0,
+                x,
+                y,
+                1.0,
+                -v * x,
+                -v * y,
+            ]),
+        );
+        b[2 * i] = u;
+        b[2 * i + 1] = v;
+    }
+    let h = a
+        .lu()
+        .solve(&b)
+        .unwrap_or_else(nalgebra::SVector::<f64, 8>::zeros);
+    Matrix3::new(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0)
+}
+
+/// Maps a point through a homography.
+pub fn apply(h: &Matrix3<f64>, p: [f64; 2]) -> [f64; 2] {
+    let v = h * Vector3::new(p[0], p[1], 1.0);
+    [v.x / v.z, v.y / v.z]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_homography_maps_corners_to_corners() {
+        let corners = [[100.0, 50.0], [700.0, 80.0], [650.0, 900.0], [90.0, 880.0]];
+        let h = homography(&corners);
+        for (p, want) in [[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]]
+            .iter()
+            .zip(corners)
+        {
+            let got = apply(&h, *p);
+            assert!((got[0] - want[0]).abs() < 1e-6 && (got[1] - want[1]).abs() < 1e-6);
+        }
+    }
 
     #[test]
     fn fits_and_crosses() {

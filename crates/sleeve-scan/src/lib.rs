@@ -3,10 +3,14 @@
 //! checked before any pixel buffer is allocated). `synth` renders synthetic sleeve photos with
 //! their ground truth, for the tests and for anyone calibrating the scanner.
 
+pub mod art;
+pub mod cross;
 pub mod decode;
 pub mod features;
 pub mod geom;
+pub mod outline;
 pub mod scan;
+pub mod score;
 pub mod synth;
 
 pub use decode::{MAX_BYTES, MAX_PIXELS, ScanError, decode};
@@ -36,29 +40,60 @@ pub fn scan_image(
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<Scan, ScanError> {
     // Each coarse outline is refined; the one whose sides found the most edge points wins.
-    let (candidates, find_conf) = match corners {
-        Some(c) => (vec![c], 1.0),
-        None => {
-            let coarse = scan::find_card(img)?;
-            (coarse.candidates, coarse.fill)
-        }
-    };
     // Stop at the first outline whose sides were all traced cleanly; otherwise keep the best.
     let mut best: Option<([[f64; 2]; 4], f64)> = None;
-    for q in &candidates {
-        if let Some(r) = scan::refine_corners(img, *q) {
-            let clean = r.1 >= 0.9;
-            if best.is_none_or(|b| r.1 > b.1) {
-                best = Some(r);
-            }
-            if clean {
-                break;
+    let try_all = |list: &[([[f64; 2]; 4], f64)], best: &mut Option<([[f64; 2]; 4], f64)>| {
+        for (q, fill) in list {
+            if let Some((r, c)) = scan::refine_corners(img, *q) {
+                let c = c.min(*fill);
+                if best.is_none_or(|b| c > b.1) {
+                    *best = Some((r, c));
+                }
+                if c >= 0.9 {
+                    return true;
+                }
             }
         }
+        false
+    };
+    let flatten = |c: scan::Coarse| -> Vec<([[f64; 2]; 4], f64)> {
+        c.candidates.iter().map(|q| (*q, c.fill)).collect()
+    };
+    let first = match corners {
+        Some(c) => vec![(c, 1.0)],
+        None => {
+            // The bright region first; the colour-edge outlines only when it gave no clean one
+            // (they cost a reduced colour copy).
+            let bright = scan::find_card(img);
+            let (mut list, first_error) = match bright {
+                Ok(c) => (flatten(c), None),
+                Err(e) => (Vec::new(), Some(e)),
+            };
+            if !try_all(&list, &mut best) {
+                let more: Vec<_> = outline::edge_candidates(img)
+                    .into_iter()
+                    .flat_map(flatten)
+                    .collect();
+                try_all(&more, &mut best);
+                list.extend(more);
+            }
+            if list.is_empty() {
+                return Err(first_error.unwrap_or_else(|| {
+                    ScanError::NoCard(
+                        "no card was found in the photo: tap its four corners instead (--corners)"
+                            .into(),
+                    )
+                }));
+            }
+            list
+        }
+    };
+    if corners.is_some() {
+        try_all(&first, &mut best);
     }
     let (refined, refine_conf) = match best {
         Some(r) => r,
-        None if corners.is_some() => (candidates[0], 0.3),
+        None if corners.is_some() => (first[0].0, 0.3),
         None => {
             return Err(ScanError::NoCard(
                 "the card's edges could not be traced: tap its four corners instead (--corners)"
@@ -67,34 +102,34 @@ pub fn scan_image(
         }
     };
     let (upright, orient_conf) = scan::orient(img, refined);
-    let h = synth::homography(&upright);
+    let h = geom::homography(&upright);
     let canon = scan::warp(img, &h);
     let features::Found {
         hooks: (hooks, hooks_conf),
+        ring_conf,
+        stray_red,
+        hidden_doubt,
         dark_areas,
         cross: (cross, cross_conf),
     } = features::read(&canon);
     let confidence = Confidence {
-        card: find_conf.min(refine_conf),
+        card: refine_conf,
         orientation: orient_conf,
         hooks: hooks_conf,
         dark_areas: if dark_areas.is_empty() { 0.3 } else { 1.0 },
         cross: cross_conf,
     };
-    let mut warnings = Vec::new();
-    for (name, c) in [
-        ("card outline", confidence.card),
-        ("orientation", confidence.orientation),
-        ("Hook circles", confidence.hooks),
-        ("dark areas", confidence.dark_areas),
-        ("cross", confidence.cross),
-    ] {
-        if c < 0.5 {
-            warnings.push(format!(
-                "low confidence in the {name} ({c:.2}): check it on the photo"
-            ));
-        }
-    }
+    let doubts = scan::doubts_from(
+        &confidence,
+        &scan::Seen {
+            hooks: &hooks,
+            ring_conf: &ring_conf,
+            stray_red: &stray_red,
+            hidden_doubt: &hidden_doubt,
+            cross: cross.as_ref(),
+        },
+    );
+    let warnings = doubts.iter().map(scan::warning).collect();
     Ok(Scan {
         card: Card {
             corners_px: upright,
@@ -103,6 +138,7 @@ pub fn scan_image(
         dark_areas,
         cross,
         confidence,
+        doubts,
         warnings,
     })
 }

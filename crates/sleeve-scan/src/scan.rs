@@ -6,8 +6,9 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::decode::ScanError;
-use crate::geom::{Line, fit_line, intersect, line_dist, polygon_area};
-use crate::synth::{CARD_H, CARD_W, apply, solve_homography};
+use crate::geom::{
+    CARD_H, CARD_W, Line, apply, fit_line, intersect, line_dist, polygon_area, solve_homography,
+};
 
 /// Canonical card resolution, pixels per millimetre.
 pub const PX_PER_MM: f64 = 8.0;
@@ -42,7 +43,24 @@ pub struct Confidence {
     pub cross: f64,
 }
 
-/// The contract's output, plus (optional fields) confidences and warnings.
+/// One field of the reading that may be wrong: which, where to look, how sure the scanner is.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct Doubt {
+    /// The output field in doubt: "card" (the outline or which way up), "hooks" (a ring found,
+    /// missed or invented), "hidden" (a ring's hidden flag), "cross", "dark_areas".
+    pub field: String,
+    /// The ring concerned (its index in `hooks`), when the doubt is about one found ring.
+    pub hook: Option<usize>,
+    /// The card corner concerned (0 top-left .. 3 bottom-left), for an outline doubt.
+    pub corner: Option<usize>,
+    /// Where to look, in card millimetres, when the doubt has a place.
+    pub at: Option<[f64; 2]>,
+    /// The confidence (0 to 1) that this part of the reading is right.
+    pub confidence: f64,
+}
+
+/// The contract's output, plus (optional fields) confidences, doubts and warnings. Every doubt
+/// has a warning naming its field.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Scan {
     pub card: Card,
@@ -50,7 +68,79 @@ pub struct Scan {
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: Option<CrossAt>,
     pub confidence: Confidence,
+    pub doubts: Vec<Doubt>,
     pub warnings: Vec<String>,
+}
+
+/// Below these confidences a field is reported as a doubt (set on the tuning photos of both
+/// generators so that wrong readings carry a doubt; `sleeve-score` measures it).
+pub const DOUBT_CARD: f64 = 0.9;
+pub const DOUBT_RING: f64 = 0.6;
+pub const DOUBT_CROSS: f64 = 0.85;
+pub const DOUBT_FIELD: f64 = 0.5;
+
+/// What the feature stage saw, beyond the contract's fields: the doubts are drawn from it.
+pub struct Seen<'a> {
+    pub hooks: &'a [Hook],
+    pub ring_conf: &'a [f64],
+    pub stray_red: &'a [[f64; 2]],
+    pub hidden_doubt: &'a [usize],
+    pub cross: Option<&'a CrossAt>,
+}
+
+/// The doubts: the outline and orientation, each doubtful ring, red ink no ring explains, each
+/// ring whose hidden flag is near a dark area's edge, the cross.
+pub fn doubts_from(c: &Confidence, seen: &Seen) -> Vec<Doubt> {
+    let doubt = |field: &str, hook: Option<usize>, at: Option<[f64; 2]>, confidence: f64| Doubt {
+        field: field.into(),
+        hook,
+        corner: None,
+        at,
+        confidence,
+    };
+    let mut out = Vec::new();
+    let card = c.card.min(c.orientation);
+    if card < DOUBT_CARD {
+        out.push(doubt("card", None, None, card));
+    }
+    for (i, (h, &rc)) in seen.hooks.iter().zip(seen.ring_conf).enumerate() {
+        if rc < DOUBT_RING {
+            out.push(doubt("hooks", Some(i), Some([h.x, h.y]), rc));
+        }
+    }
+    for at in seen.stray_red {
+        out.push(doubt("hooks", None, Some(*at), 0.3));
+    }
+    // A ring near a dark area's edge, or itself in doubt (its centre may be elsewhere): its hidden
+    // flag is in doubt too.
+    for (i, h) in seen.hooks.iter().enumerate() {
+        let unsure = seen.ring_conf.get(i).is_some_and(|&c| c < DOUBT_RING);
+        if unsure || seen.hidden_doubt.contains(&i) {
+            out.push(doubt("hidden", Some(i), Some([h.x, h.y]), 0.4));
+        }
+    }
+    if c.dark_areas < DOUBT_FIELD {
+        out.push(doubt("dark_areas", None, None, c.dark_areas));
+    }
+    if c.cross < DOUBT_CROSS {
+        let at = seen.cross.map(|x| [x.x, x.y]);
+        out.push(doubt("cross", None, at, c.cross));
+    }
+    out
+}
+
+/// A doubt in a player's words, naming its field.
+pub fn warning(d: &Doubt) -> String {
+    let what = match (d.field.as_str(), d.hook) {
+        ("card", _) => "the card's outline or which way up it is".to_string(),
+        ("hooks", Some(i)) => format!("Hook circle {}", i + 1),
+        ("hooks", None) => "the Hook circles (one may be missed here)".to_string(),
+        ("hidden", Some(i)) => format!("whether Hook circle {} is hidden", i + 1),
+        ("hidden", None) => "which Hook circles are hidden".to_string(),
+        ("cross", _) => "the cross".to_string(),
+        (_, _) => "the dark areas".to_string(),
+    };
+    format!("check {what} on the photo (confidence {:.2})", d.confidence)
 }
 
 /// A reduced grey copy and the factor: each output pixel averages a 2 x 2 sample at the centre
@@ -149,12 +239,30 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
             "no card was found in the photo: tap its four corners instead (--corners)".into(),
         ));
     }
+    let region = GrayImage::from_fn(small.width(), small.height(), |x, y| {
+        Luma([if labels.get_pixel(x, y)[0] == label {
+            255
+        } else {
+            0
+        }])
+    });
+    region_candidates(&region, f).ok_or_else(|| {
+        ScanError::NoCard(
+            "no card-shaped region was found: tap its four corners instead (--corners)".into(),
+        )
+    })
+}
+
+/// Coarse outlines of one region of a reduced copy (set pixels; `f` the reduction): its hull
+/// reduced to 4 corners, and lines fitted along the outline's sides. None when the region is not
+/// a card's shape.
+pub fn region_candidates(region: &GrayImage, f: u32) -> Option<Coarse> {
     // The hull only needs each row's two ends of the region.
     let mut pts = Vec::new();
-    for (y, row) in labels.rows().enumerate() {
+    for (y, row) in region.rows().enumerate() {
         let mut ends = row
             .enumerate()
-            .filter(|(_, l)| l[0] == label)
+            .filter(|(_, l)| l[0] > 0)
             .map(|(x, _)| x as i32);
         if let Some(first) = ends.next() {
             let last = ends.next_back().unwrap_or(first);
@@ -163,36 +271,22 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
         }
     }
     let hull = imageproc::geometry::convex_hull(pts);
-    let quad = hull_to_quad(&hull).ok_or_else(|| {
-        ScanError::NoCard(
-            "the bright region in the photo is not a card's shape: tap its corners (--corners)"
-                .into(),
-        )
-    })?;
+    let quad = hull_to_quad(&hull)?;
     // How much of the region's outline the quadrilateral covers: nearly all for a card (only the
     // rounded corners stick out); a round or ragged blob leaves much more. Holes (dark areas,
     // rings) do not count: the outline is the hull.
     let hull_pts: Vec<[f64; 2]> = hull.iter().map(|p| [p.x as f64, p.y as f64]).collect();
     let fill = (polygon_area(&quad) / polygon_area(&hull_pts).max(1.0)).min(1.0);
     if fill < 0.8 {
-        return Err(ScanError::NoCard(
-            "no card-shaped region was found: tap its four corners instead (--corners)".into(),
-        ));
+        return None;
     }
     // Better than hull points (the rounded corners pull them in): a line fitted to each side's
     // stretch of the region's outline, away from the corners, and the corners where they meet.
-    let region = GrayImage::from_fn(small.width(), small.height(), |x, y| {
-        Luma([if labels.get_pixel(x, y)[0] == label {
-            255
-        } else {
-            0
-        }])
-    });
-    let lines = side_lines(&region, quad);
+    let lines = side_lines(region, quad);
     let scale = f as f64;
     let full =
         |q: [[f64; 2]; 4]| q.map(|p| [(p[0] + 0.5) * scale - 0.5, (p[1] + 0.5) * scale - 0.5]);
-    Ok(Coarse {
+    Some(Coarse {
         candidates: std::iter::once(full(quad)).chain(lines.map(full)).collect(),
         fill,
     })
@@ -293,11 +387,6 @@ fn hull_to_quad(hull: &[imageproc::point::Point<i32>]) -> Option<[[f64; 2]; 4]> 
     Some(q.map(|i| p[i]))
 }
 
-/// Bilinear luminance at a photo position (luminance is linear, so it is that of `rgb_at`).
-fn lerp_px(img: &RgbImage, x: f64, y: f64) -> f64 {
-    crate::features::luma(rgb_at(img, x, y))
-}
-
 /// The byte offsets of the 2 x 2 pixels a bilinear sample at (x0 + f, y0 + f) reads, clamped to
 /// the image: [left column, right column, top row, bottom row] of an RGB buffer of row `stride`.
 #[inline]
@@ -392,26 +481,30 @@ fn refine_pass(
         for i in 0..samples {
             let s = 0.15 + 0.7 * i as f64 / samples as f64;
             let base = [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
-            let at = |d: f64| lerp_px(img, base[0] + nrm[0] * d, base[1] + nrm[1] * d);
+            let at = |d: f64| rgb_at(img, base[0] + nrm[0] * d, base[1] + nrm[1] * d);
             let steps = (2.0 * reach) as usize;
-            let prof: Vec<f64> = (0..=steps).map(|j| at(-reach + j as f64)).collect();
-            // The card's edge is the steepest rise walking inward (glare and fall-off are smooth,
-            // the edge is sharp); its sub-pixel place is where the brightness crosses halfway
-            // between the levels just outside and just inside that rise.
-            let mut best = (0.0, 0usize);
+            let rgb: Vec<[f64; 3]> = (0..=steps).map(|j| at(-reach + j as f64)).collect();
+            // The card's edge is the steepest rise walking inward, in whichever channel rises
+            // most (parchment over grey rises in red, a blue sea over grey in blue; glare and
+            // fall-off are smooth, the edge is sharp); its sub-pixel place is where that channel
+            // crosses halfway between the levels just outside and just inside that rise.
+            let mut best = (0.0, 0usize, 0usize);
             for j in 1..steps.saturating_sub(1) {
-                let g = prof[j + 1] - prof[j - 1];
-                if g > best.0 {
-                    best = (g, j);
+                for (c, (after, before)) in rgb[j + 1].iter().zip(rgb[j - 1]).enumerate() {
+                    let g = after - before;
+                    if g > best.0 {
+                        best = (g, j, c);
+                    }
                 }
             }
-            let (g, j) = best;
-            if g < 0.06 || j < 5 || j + 6 > steps {
+            let (g, j, c) = best;
+            if g < 0.03 || j < 5 || j + 6 > steps {
                 continue;
             }
+            let prof: Vec<f64> = rgb.iter().map(|p| p[c]).collect();
             let outside = prof[j - 5..j - 2].iter().sum::<f64>() / 3.0;
             let inside = prof[j + 3..j + 6].iter().sum::<f64>() / 3.0;
-            if inside - outside < 0.06 {
+            if inside - outside < 0.04 {
                 continue;
             }
             let half = (inside + outside) / 2.0;

@@ -2,12 +2,10 @@
 //! sleeve and of the photo conditions. Seeded, pure: parameters in, pixels and truth out.
 
 use image::{Rgb, RgbImage};
-use nalgebra::{Matrix3, Vector3};
 use neverland_chance::Chance;
 use serde::Serialize;
 
-pub const CARD_W: f64 = 60.0;
-pub const CARD_H: f64 = 90.0;
+pub use crate::geom::{CARD_H, CARD_W, apply, homography, solve_homography};
 const CORNER_R: f64 = 3.0;
 const SLEEVE_MARGIN: f64 = 2.5;
 
@@ -38,6 +36,8 @@ pub struct Sleeve {
     pub hooks: Vec<Ring>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: Option<Cross>,
+    /// Small non-red marks printed in the map art (none on a plain card).
+    pub marks: Vec<crate::art::Mark>,
 }
 
 /// How the photo was taken.
@@ -98,9 +98,39 @@ const LACES: [[f64; 2]; 3] = [
     [CARD_W - 2.0, CARD_H - 10.0],
 ];
 
+/// A dark area at least 1 mm inside the rounded card and 1 mm clear of the laces (its outline
+/// sampled every 0.25 mm).
+fn clear_of_laces_and_edge(poly: &[[f64; 2]]) -> bool {
+    let n = poly.len();
+    (0..n).all(|i| {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        let steps = ((b[0] - a[0]).hypot(b[1] - a[1]) / 0.25).ceil() as usize + 1;
+        (0..=steps).all(|k| {
+            let t = k as f64 / steps as f64;
+            let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+            rounded_rect_sd(p[0], p[1], CARD_W, CARD_H, CORNER_R) > 1.0
+                && !point_in_poly(p, &LACES)
+                && poly_edge_dist(p, &LACES) > 1.2
+        })
+    }) && LACES.iter().all(|p| !point_in_poly(*p, poly))
+}
+
 impl Sleeve {
     /// A random sleeve within the contract's ranges.
     pub fn random(rng: &mut Chance, with_cross: bool) -> Sleeve {
+        Sleeve::random_with(rng, with_cross, false)
+    }
+
+    /// A random sleeve on busy art: marks anywhere (compass roses, icons, roads, text), and dark
+    /// areas anywhere the contract allows, the corners and beside the laces included.
+    pub fn random_busy(rng: &mut Chance, with_cross: bool) -> Sleeve {
+        let mut s = Sleeve::random_with(rng, with_cross, true);
+        s.marks = crate::art::busy(rng);
+        s
+    }
+
+    fn random_with(rng: &mut Chance, with_cross: bool, busy: bool) -> Sleeve {
+        let bottom = if busy { 1.0 } else { 12.0 };
         let mut dark: Vec<Vec<[f64; 2]>> = Vec::new();
         let want = 2 + rng.below(3) as usize;
         let mut tries = 0;
@@ -109,7 +139,7 @@ impl Sleeve {
             let size = uniform(rng, 8.0, 30.0);
             let (cx, cy) = (
                 uniform(rng, 1.0 + size / 2.0, CARD_W - 1.0 - size / 2.0),
-                uniform(rng, 1.0 + size / 2.0, CARD_H - 12.0 - size / 2.0),
+                uniform(rng, 1.0 + size / 2.0, CARD_H - bottom - size / 2.0),
             );
             let n = 4 + rng.below(4) as usize;
             let poly: Vec<[f64; 2]> = (0..n)
@@ -126,6 +156,7 @@ impl Sleeve {
                 .flat_map(|a| poly.iter().map(move |b| (a[0] - b[0]).hypot(a[1] - b[1])))
                 .fold(0.0, f64::max);
             let clear = (8.0..=30.0).contains(&across)
+                && (!busy || clear_of_laces_and_edge(&poly))
                 && dark.iter().all(|d| {
                     poly.iter()
                         .all(|p| !point_in_poly(*p, d) && poly_edge_dist(*p, d) > 2.0)
@@ -195,6 +226,7 @@ impl Sleeve {
             hooks,
             dark_areas: dark,
             cross,
+            marks: Vec::new(),
         }
     }
 
@@ -206,60 +238,25 @@ impl Sleeve {
     }
 }
 
-/// The homography taking card millimetres to photo pixels, from the four corners.
-pub fn homography(corners_px: &[[f64; 2]; 4]) -> Matrix3<f64> {
-    let src = [[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]];
-    solve_homography(&src, corners_px)
-}
-
-/// Direct linear solve of the 8-parameter homography mapping `src[i]` to `dst[i]`.
-pub fn solve_homography(src: &[[f64; 2]; 4], dst: &[[f64; 2]; 4]) -> Matrix3<f64> {
-    let mut a = nalgebra::SMatrix::<f64, 8, 8>::zeros();
-    let mut b = nalgebra::SVector::<f64, 8>::zeros();
-    for i in 0..4 {
-        let ([x, y], [u, v]) = (src[i], dst[i]);
-        a.set_row(
-            2 * i,
-            &nalgebra::RowSVector::<f64, 8>::from_row_slice(&[
-                x,
-                y,
-                1.0,
-                0.0,
-                0.0,
-                0.0,
-                -u * x,
-                -u * y,
-            ]),
-        );
-        a.set_row(
-            2 * i + 1,
-            &nalgebra::RowSVector::<f64, 8>::from_row_slice(&[
-                0.0,
-                0.0,
-                0.0,
-                x,
-                y,
-                1.0,
-                -v * x,
-                -v * y,
-            ]),
-        );
-        b[2 * i] = u;
-        b[2 * i + 1] = v;
-    }
-    let h = a
-        .lu()
-        .solve(&b)
-        .unwrap_or_else(nalgebra::SVector::<f64, 8>::zeros);
-    Matrix3::new(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0)
-}
-
-pub fn apply(h: &Matrix3<f64>, p: [f64; 2]) -> [f64; 2] {
-    let v = h * Vector3::new(p[0], p[1], 1.0);
-    [v.x / v.z, v.y / v.z]
-}
-
 impl Shot {
+    /// A random shot on any table the contract allows (light and dark wood, light and dark grey,
+    /// green and blue cloth), stronger glare allowed.
+    pub fn random_varied(rng: &mut Chance, width: u32, height: u32, long_side_px: f64) -> Shot {
+        let mut shot = Shot::random(rng, width, height, long_side_px);
+        let tables = [
+            [205, 175, 135],
+            [150, 105, 70],
+            [95, 62, 38],
+            [195, 195, 190],
+            [128, 128, 128],
+            [58, 58, 62],
+            [40, 110, 60],
+            [70, 80, 120],
+        ];
+        shot.table = tables[rng.below(tables.len() as u32) as usize];
+        shot
+    }
+
     /// A random hand-held shot of the card: any rotation, up to 12% perspective per corner, the
     /// card's long side `long_side_px` or so.
     pub fn random(rng: &mut Chance, width: u32, height: u32, long_side_px: f64) -> Shot {
@@ -383,6 +380,7 @@ pub fn render(sleeve: &Sleeve, shot: &Shot) -> RgbImage {
                 } else if v < 30.0 + 8.0 * (u * 0.15).sin() {
                     art = [0.80, 0.88, 0.90];
                 }
+                art = crate::art::paint(&sleeve.marks, u, v, half, art);
                 for d in &sleeve.dark_areas {
                     let inside = point_in_poly([u, v], d);
                     let e = poly_edge_dist([u, v], d);
@@ -530,19 +528,6 @@ mod tests {
     }
 
     #[test]
-    fn the_homography_maps_corners_to_corners() {
-        let corners = [[100.0, 50.0], [700.0, 80.0], [650.0, 900.0], [90.0, 880.0]];
-        let h = homography(&corners);
-        for (p, want) in [[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]]
-            .iter()
-            .zip(corners)
-        {
-            let got = apply(&h, *p);
-            assert!((got[0] - want[0]).abs() < 1e-6 && (got[1] - want[1]).abs() < 1e-6);
-        }
-    }
-
-    #[test]
     fn a_small_render_shows_the_card_and_a_red_ring() {
         let sleeve = Sleeve {
             hooks: vec![Ring {
@@ -553,6 +538,7 @@ mod tests {
             }],
             dark_areas: vec![vec![[5.0, 5.0], [20.0, 5.0], [20.0, 20.0], [5.0, 20.0]]],
             cross: None,
+            marks: Vec::new(),
         };
         let shot = Shot {
             width: 300,

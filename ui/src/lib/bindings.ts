@@ -522,7 +522,30 @@ export type CrossAt = { x: number, y: number, };
 
 export type Confidence = { card: number, orientation: number, hooks: number, dark_areas: number, cross: number, };
 
-export type Scan = { card: Card, hooks: Array<Hook>, dark_areas: Array<Array<[number, number]>>, cross: CrossAt | null, confidence: Confidence, warnings: Array<string>, };
+export type Doubt = { 
+/**
+ * The output field in doubt: "card" (the outline or which way up), "hooks" (a ring found,
+ * missed or invented), "hidden" (a ring's hidden flag), "cross", "dark_areas".
+ */
+field: string, 
+/**
+ * The ring concerned (its index in `hooks`), when the doubt is about one found ring.
+ */
+hook: number | null, 
+/**
+ * The card corner concerned (0 top-left .. 3 bottom-left), for an outline doubt.
+ */
+corner: number | null, 
+/**
+ * Where to look, in card millimetres, when the doubt has a place.
+ */
+at: [number, number] | null, 
+/**
+ * The confidence (0 to 1) that this part of the reading is right.
+ */
+confidence: number, };
+
+export type Scan = { card: Card, hooks: Array<Hook>, dark_areas: Array<Array<[number, number]>>, cross: CrossAt | null, confidence: Confidence, doubts: Array<Doubt>, warnings: Array<string>, };
 
 export type WardenDie = "d4" | "d6" | "d8" | "d10" | "d12" | "d20";
 

@@ -43,6 +43,7 @@ describe("sleeves", () => {
     dark_areas: [[[1, 1], [9, 1], [9, 9]]],
     cross: { x: 30.5, y: 60.75 },
     confidence: { card: 1, orientation: 1, hooks: 1, dark_areas: 1, cross: 1 },
+    doubts: [],
     warnings: [],
   };
 

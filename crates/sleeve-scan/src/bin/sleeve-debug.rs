@@ -1,14 +1,36 @@
-//! `sleeve-debug SEED OUT.png`: renders the accuracy test's photo for SEED (1600 x 1250) for a
-//! person to look at.
+//! `sleeve-debug SEED OUT.png [busy]`: renders the accuracy script's photo for SEED (1600 x
+//! 1250, as `sleeve-score synth` draws it) for a person to look at, and prints its truth.
+use neverland_sleeve_scan::synth::{Shot, Sleeve, render};
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).is_some_and(|a| a == "canon") && args.len() > 3 {
+        // `sleeve-debug canon PHOTO OUT.png`: the straightened card the features are read from.
+        let bytes = std::fs::read(&args[2]).unwrap_or_default();
+        let img = neverland_sleeve_scan::decode(&bytes).expect("a readable photo");
+        let scan = neverland_sleeve_scan::scan_image(&img, None).expect("a card");
+        let h = neverland_sleeve_scan::geom::homography(&scan.card.corners_px);
+        let canon = neverland_sleeve_scan::scan::warp(&img, &h);
+        canon.save(&args[3]).expect("written");
+        println!("{}", serde_json::to_string(&scan).unwrap_or_default());
+        return;
+    }
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let busy = args.get(3).is_some_and(|a| a == "busy");
     let mut rng = neverland_chance::Chance::from_seed(seed);
-    let sleeve =
-        neverland_sleeve_scan::synth::Sleeve::random(&mut rng, !(seed - 1000).is_multiple_of(7));
-    let long = 1000.0 + rng.below(200) as f64;
-    let shot = neverland_sleeve_scan::synth::Shot::random(&mut rng, 1600, 1250, long);
-    let img = neverland_sleeve_scan::synth::render(&sleeve, &shot);
+    let with_cross = !seed.is_multiple_of(7);
+    let sleeve = if busy {
+        Sleeve::random_busy(&mut rng, with_cross)
+    } else {
+        Sleeve::random(&mut rng, with_cross)
+    };
+    let long = 1000.0 + rng.below(400) as f64;
+    let shot = if busy {
+        Shot::random_varied(&mut rng, 1600, 1250, long)
+    } else {
+        Shot::random(&mut rng, 1600, 1250, long)
+    };
+    let img = render(&sleeve, &shot);
     if let Err(e) = img.save(args.get(2).map(String::as_str).unwrap_or("debug.png")) {
         eprintln!("sleeve-debug: {e}");
         std::process::exit(2);

@@ -1,0 +1,312 @@
+//! The Lost Child cross on the canonical card: marker ink (black, blue, green) told from map art
+//! by its darkness or saturation and its stroke width, then two strokes of a marker's length
+//! crossing near both their middles, in one patch of ink. Each patch that could be a cross and
+//! is not clearly one lowers the confidence, so a missed or doubtful cross is reported.
+
+use image::{GrayImage, RgbImage};
+
+use crate::features::{blobs, dilate_square, erode_square, luma, redness};
+use crate::geom::{Line, fit_line, intersect, line_dist};
+use crate::scan::{CrossAt, PX_PER_MM};
+
+/// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
+/// the paper; blue and green ink are saturated (map art is light and muted); red is a ring's.
+pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
+    let l = luma(c);
+    let paper = paper.max(0.2);
+    // Red is a ring's, brown the art's (red well above blue): marker ink is black, blue, green.
+    if redness(c) > 0.3 || c[0] > c[1].max(c[2]) + 0.08 || l > 0.8 * paper {
+        return false;
+    }
+    let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+    // Blue or green leads red: marker ink, not brown art.
+    let cool = c[2].max(c[1]) > c[0] + 0.1;
+    // Glare adds light to ink and paper alike: the difference survives where the ratio does not.
+    l < 0.5 * paper || paper - l > 0.3 || (chroma > 0.25 && cool)
+}
+
+/// Whether a thin ring of non-red ink circles a point at some radius up to 1.4 arms (a compass
+/// rose's ring round its spokes).
+fn ringed(img: &RgbImage, reference: &GrayImage, at: [f64; 2], arm: f64) -> bool {
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    let steps = 72;
+    let mut r = 0.4 * arm;
+    while r <= 1.4 * arm {
+        let mut hits = 0;
+        for k in 0..steps {
+            let a = k as f64 * std::f64::consts::TAU / steps as f64;
+            let (x, y) = (at[0] + r * a.cos(), at[1] + r * a.sin());
+            if x < 0.0 || y < 0.0 || x >= w || y >= h {
+                continue;
+            }
+            let (xi, yi) = (x as u32, y as u32);
+            let c = img.get_pixel(xi, yi).0.map(|v| v as f64 / 255.0);
+            let paper = reference.get_pixel(xi, yi)[0] as f64 / 255.0;
+            if redness(c) < 0.3 && luma(c) < paper - 0.08 {
+                hits += 1;
+            }
+        }
+        if hits as f64 >= 0.8 * steps as f64 {
+            return true;
+        }
+        r += 0.25 * PX_PER_MM;
+    }
+    false
+}
+
+/// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green.
+fn ink_class(c: [f64; 3]) -> u8 {
+    let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+    if chroma < 0.12 {
+        1
+    } else if c[2] >= c[1] {
+        2
+    } else {
+        3
+    }
+}
+
+/// One patch of ink judged as a cross: where its strokes meet, and how sure that it is one.
+struct Candidate {
+    at: [f64; 2],
+    /// Half the mean stroke length, pixels.
+    arm: f64,
+    score: f64,
+}
+
+/// The cross and the confidence in the answer (present or absent).
+pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
+    let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
+    let (w, h) = (img.width(), img.height());
+    let margin = (1.2 * PX_PER_MM) as u32;
+    let mut mask = GrayImage::new(w, h);
+    for (x, y, p) in img.enumerate_pixels() {
+        if x < margin || y < margin || x >= w - margin || y >= h - margin {
+            continue;
+        }
+        // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
+            continue;
+        }
+        let c = p.0.map(|v| v as f64 / 255.0);
+        let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
+        if grown.get_pixel(x, y)[0] == 0 && is_ink(c, paper) {
+            mask.put_pixel(x, y, image::Luma([ink_class(c)]));
+        }
+    }
+    // Thin art (text, fine lines, a compass rose's rings) goes; marker strokes stay.
+    let opened = dilate_square(&erode_square(&mask, 1), 1);
+    let faint = faint_ink(img, reference, &grown, &opened);
+    // One marker draws a cross in one ink: each ink's patches apart (a green cross beside a
+    // blue coastline is its own patch).
+    let per_ink: Vec<GrayImage> = [1u8, 2, 3]
+        .iter()
+        .map(|&k| {
+            let only = GrayImage::from_fn(w, h, |x, y| {
+                image::Luma([if mask.get_pixel(x, y)[0] == k { 255 } else { 0 }])
+            });
+            dilate_square(&erode_square(&only, 1), 1)
+        })
+        .collect();
+    let wpx = w as usize;
+    // The smallest cross's ink, and a quarter of it: a patch below that is no cross and hides none.
+    let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
+    let mut found: Vec<Candidate> = Vec::new();
+    let mut doubtful = 0.0f64;
+    for blob in per_ink.iter().flat_map(blobs) {
+        if (blob.len() as f64) < 0.25 * min_ink {
+            continue;
+        }
+        let pts: Vec<[f64; 2]> = blob
+            .iter()
+            .map(|&i| [(i % wpx) as f64 + 0.5, (i / wpx) as f64 + 0.5])
+            .collect();
+        match judge_patch(&pts) {
+            Some(c) if c.score >= 0.5 => found.push(c),
+            Some(c) => doubtful = doubtful.max(0.5 + 0.5 * c.score.max(0.0)),
+            // Ink enough for a cross that is not one: the cross may be hidden in it.
+            None if blob.len() as f64 >= 0.6 * min_ink => doubtful = doubtful.max(0.5),
+            None => doubtful = doubtful.max(0.2),
+        }
+    }
+    found.sort_by(|a, b| b.score.total_cmp(&a.score));
+    match found.first() {
+        // Faint ink of a cross's size (a pale marker, glare over the cross): doubtful.
+        None => (None, (1.0 - doubtful).min(1.0 - 0.5 * faint)),
+        Some(best) => {
+            let second = found.get(1).map_or(0.0, |c| c.score);
+            let mut conf = (best.score - 0.5 * second).min(1.0 - 0.5 * doubtful);
+            // A compass rose's spokes inside a printed ring: maybe art, not a marker's cross.
+            if ringed(img, reference, best.at, best.arm) {
+                conf = conf.min(0.4);
+            }
+            (
+                Some(CrossAt {
+                    x: best.at[0] / PX_PER_MM,
+                    y: best.at[1] / PX_PER_MM,
+                }),
+                conf.clamp(0.0, 1.0),
+            )
+        }
+    }
+}
+
+/// How much faint, cool-coloured or darkish ink (patches of a cross's size that `strong` does
+/// not hold) the card shows: 0 none, 1 a cross's worth or more.
+fn faint_ink(img: &RgbImage, reference: &GrayImage, grown: &GrayImage, strong: &GrayImage) -> f64 {
+    let (w, h) = (img.width(), img.height());
+    let margin = (1.2 * PX_PER_MM) as u32;
+    let mut mask = GrayImage::new(w, h);
+    for (x, y, p) in img.enumerate_pixels() {
+        if x < margin || y < margin || x >= w - margin || y >= h - margin {
+            continue;
+        }
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if u + v >= 137.0 && u <= 59.0 && v <= 89.0 {
+            continue;
+        }
+        let c = p.0.map(|v| v as f64 / 255.0);
+        let paper = (reference.get_pixel(x, y)[0] as f64 / 255.0).max(0.2);
+        let cool = c[2].max(c[1]) - c[0];
+        let faint = redness(c) < 0.3 && (luma(c) < 0.6 * paper || cool > 0.12 * paper);
+        if faint && grown.get_pixel(x, y)[0] == 0 && strong.get_pixel(x, y)[0] == 0 {
+            mask.put_pixel(x, y, image::Luma([255]));
+        }
+    }
+    let opened = dilate_square(&erode_square(&mask, 1), 1);
+    let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
+    let biggest = blobs(&opened).iter().map(|b| b.len()).max().unwrap_or(0) as f64;
+    ((biggest / min_ink - 0.3) / 0.4).clamp(0.0, 1.0)
+}
+
+/// Judges one patch of ink: two strokes of a marker's length and width crossing near both their
+/// middles. None when no two strokes were found; otherwise a score (1 a clear cross, below 0.5
+/// not a cross).
+fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
+    let (l1, s1, rest) = ransac_stroke(pts)?;
+    let (l2, s2, left) = ransac_stroke(&rest)?;
+    let p = intersect(l1, l2, 0.5)?;
+    let mut score: f64 = 1.0;
+    for ((o, d), (lo, hi), n) in [(l1, s1, 0usize), (l2, s2, 1)] {
+        let len = (hi - lo) / PX_PER_MM;
+        let at = (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
+        let pos = (at - lo) / (hi - lo).max(1e-9);
+        // Each arm 3.5 to 5.5 mm: a stroke 7 to 11 mm plus the pen's width, blur either way.
+        let len_ok = 1.0 - ((5.5 - len).max(len - 13.5).max(0.0) / 2.0);
+        let mid_ok = 1.0 - ((0.25 - pos).max(pos - 0.75).max(0.0) / 0.15);
+        // Stroke width: its pixels over its length (the first stroke includes the crossing).
+        let on = pts
+            .iter()
+            .filter(|q| {
+                line_dist((o, d), **q) < 1.0 * PX_PER_MM && {
+                    let t = (q[0] - o[0]) * d[0] + (q[1] - o[1]) * d[1];
+                    t >= lo && t <= hi
+                }
+            })
+            .count() as f64;
+        let width = on / (hi - lo).max(1.0) / PX_PER_MM;
+        // A marker stroke keeps its width to its ends; a compass rose's star tapers to points.
+        let mut bins = [0.0f64; 6];
+        for q in pts {
+            if line_dist((o, d), *q) < 1.0 * PX_PER_MM {
+                let t = (q[0] - o[0]) * d[0] + (q[1] - o[1]) * d[1];
+                if t >= lo && t <= hi {
+                    bins[(((t - lo) / (hi - lo).max(1.0) * 6.0) as usize).min(5)] += 1.0;
+                }
+            }
+        }
+        let ends = bins[0].min(bins[5]) * 1.6;
+        let near = bins[1].max(bins[4]);
+        let taper_ok = ((ends / near.max(1.0)) - 0.35) / 0.25;
+        let width = if n == 1 { width } else { width * 0.9 };
+        let width_ok = 1.0 - ((0.5 - width).max(width - 2.0).max(0.0) / 0.25);
+        score = score.min(len_ok).min(mid_ok).min(width_ok).min(taper_ok);
+    }
+    // Little ink left over: a cross is two strokes, not a tangle.
+    let spare = left.len() as f64 / pts.len() as f64;
+    score = score.min(1.0 - (spare - 0.15).max(0.0) * 3.0);
+    let arm = ((s1.1 - s1.0) + (s2.1 - s2.0)) / 4.0;
+    Some(Candidate { at: p, arm, score })
+}
+
+/// A fitted stroke: its line, the span of its pixels along the line, and the points left over.
+type Stroke = (Line, (f64, f64), Vec<[f64; 2]>);
+
+/// The strongest straight stroke among the points (deterministic RANSAC over point pairs): its
+/// least-squares line, the span of its longest unbroken run of pixels along it, and the points
+/// that are not on it.
+fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
+    if pts.len() < 20 {
+        return None;
+    }
+    let band = 0.9 * PX_PER_MM;
+    let mut best: Option<(usize, Line)> = None;
+    let n = pts.len();
+    let mut state = 0x9e37_79b9u64;
+    for _ in 0..300 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let i = (state >> 33) as usize % n;
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let j = (state >> 33) as usize % n;
+        let (a, b) = (pts[i], pts[j]);
+        let len = (b[0] - a[0]).hypot(b[1] - a[1]);
+        if len < 2.0 * PX_PER_MM {
+            continue;
+        }
+        let line = (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]);
+        let count = pts.iter().filter(|p| line_dist(line, **p) < band).count();
+        if best.is_none_or(|(c, _)| count > c) {
+            best = Some((count, line));
+        }
+    }
+    let (_, line) = best?;
+    let inliers: Vec<[f64; 2]> = pts
+        .iter()
+        .copied()
+        .filter(|p| line_dist(line, *p) < band)
+        .collect();
+    let mut refined = fit_line(&inliers);
+    for _ in 0..2 {
+        let inl: Vec<[f64; 2]> = pts
+            .iter()
+            .copied()
+            .filter(|p| line_dist(refined, *p) < 0.8 * band)
+            .collect();
+        if inl.len() < 10 {
+            break;
+        }
+        refined = fit_line(&inl);
+    }
+    let rest: Vec<[f64; 2]> = pts
+        .iter()
+        .copied()
+        .filter(|p| line_dist(refined, *p) >= 1.1 * band)
+        .collect();
+    let (o, d) = refined;
+    let mut along: Vec<f64> = pts
+        .iter()
+        .filter(|p| line_dist(refined, **p) < band)
+        .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
+        .collect();
+    along.sort_by(f64::total_cmp);
+    // The stroke is the longest run of pixels along the line without a gap over 2.5 mm (other
+    // ink that happens to lie on the same line is not part of it; the gap allows for the band
+    // cleared where the first stroke crossed the second).
+    let gap = 2.5 * PX_PER_MM;
+    let (mut best, mut start) = ((along[0], along[0]), along[0]);
+    for w in along.windows(2) {
+        if w[1] - w[0] > gap {
+            start = w[1];
+        }
+        if w[1] - start > best.1 - best.0 {
+            best = (start, w[1]);
+        }
+    }
+    let span = best;
+    Some((refined, span, rest))
+}
