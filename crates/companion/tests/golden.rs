@@ -255,14 +255,16 @@ async fn an_exported_file_of_older_rules_opens_the_same_way() {
     let (id, _, k, before) = old_game_with_a_refused_step(&c).await;
     let text = c.legacy_table_record(id).await.unwrap();
     let games = c.list_games().await.unwrap().len();
-    // A file of these rules must replay in full: refused, naming the step, nothing saved.
-    let e = c.import_legacy_record(text.clone()).await.unwrap_err();
+    // A file of these rules must replay in full: refused, naming the step, nothing saved. (The
+    // saved game was started under rules version 1; its file is marked as of this app's rules.)
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["rules_version"] = serde_json::json!(RULES_VERSION);
+    let e = c.import_legacy_record(v.to_string()).await.unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidInput);
     assert!(e.message.contains(&format!("log[{k}]")), "{}", e.message);
     assert_eq!(c.list_games().await.unwrap().len(), games);
     // The same file saying it was made under older rules (version 0 stands for any version
     // before this app's) opens up to the refused step, as the saved game does.
-    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["rules_version"] = serde_json::json!(RULES_VERSION - 1);
     let opened = c.import_legacy_record(v.to_string()).await.unwrap();
     assert_eq!(opened.replay_notice.unwrap().step as usize, k + 1);
