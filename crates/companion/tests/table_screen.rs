@@ -57,13 +57,13 @@ async fn search_cards_and_refusals_match_the_engine() {
                 if s.enemy {
                     by_enemy += 1;
                     assert!(!s.at.is_empty(), "an Enemy's Search says where");
-                    // Treasure and Traps an Enemy draws are set aside.
-                    if matches!(
-                        s.effect,
-                        SearchEffect::Treasure { .. } | SearchEffect::Trap { .. }
-                    ) {
-                        assert!(mirror.set_aside.contains(&s.card));
-                    }
+                    // The Lost Allies set aside Treasure an Enemy draws, the Pirates Traps
+                    // (RB 510, 512); any other card is not set aside.
+                    let aside = match scenario {
+                        Scenario::LostAllies => matches!(s.effect, SearchEffect::Treasure { .. }),
+                        Scenario::Pirates => matches!(s.effect, SearchEffect::Trap { .. }),
+                    };
+                    assert_eq!(mirror.set_aside.contains(&s.card), aside, "{s:?}");
                 } else {
                     by_character += 1;
                     assert_eq!(cmd, TableCommand::Search);
