@@ -1,18 +1,7 @@
 //! The `neverland` binary as a user runs it.
 
-use std::process::Command;
-
-fn neverland(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_neverland"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::neverland;
 
 #[test]
 fn morale_prints_the_stones_as_json_and_is_reproducible() {

@@ -1,20 +1,9 @@
 //! `neverland warden …` as the contract (`../shared/spec/warden-attack.md`) runs it.
 
-use std::process::Command;
+mod common;
+use common::neverland;
 
 use serde_json::{Value, json};
-
-fn neverland(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_neverland"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn answer(args: &[&str]) -> Value {
     let (code, out, err) = neverland(args);
