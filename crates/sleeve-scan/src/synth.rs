@@ -343,6 +343,26 @@ fn rounded_rect_sd(u: f64, v: f64, w: f64, h: f64, r: f64) -> f64 {
 }
 
 /// Draws the photo.
+/// The scene the accuracy script draws for `seed` (a 1600 x 1250 photo; one seed in seven has no
+/// cross; `busy`: busy map art and every allowed table). `sleeve-score synth` scores it and
+/// `sleeve-debug` renders it for a person to look at.
+pub fn scored_scene(seed: u64, busy: bool) -> (Sleeve, Shot) {
+    let mut rng = Chance::from_seed(seed);
+    let with_cross = !seed.is_multiple_of(7);
+    let sleeve = if busy {
+        Sleeve::random_busy(&mut rng, with_cross)
+    } else {
+        Sleeve::random(&mut rng, with_cross)
+    };
+    let long = 1000.0 + rng.below(400) as f64;
+    let shot = if busy {
+        Shot::random_varied(&mut rng, 1600, 1250, long)
+    } else {
+        Shot::random(&mut rng, 1600, 1250, long)
+    };
+    (sleeve, shot)
+}
+
 pub fn render(sleeve: &Sleeve, shot: &Shot) -> RgbImage {
     let h = homography(&shot.corners_px);
     let inv = h.try_inverse().expect("corners form a quadrilateral");

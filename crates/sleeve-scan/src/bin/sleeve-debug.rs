@@ -1,6 +1,6 @@
 //! `sleeve-debug SEED OUT.png [busy]`: renders the accuracy script's photo for SEED (1600 x
 //! 1250, as `sleeve-score synth` draws it) for a person to look at, and prints its truth.
-use neverland_sleeve_scan::synth::{Shot, Sleeve, render};
+use neverland_sleeve_scan::synth::{render, scored_scene};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -17,19 +17,7 @@ fn main() {
     }
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let busy = args.get(3).is_some_and(|a| a == "busy");
-    let mut rng = neverland_chance::Chance::from_seed(seed);
-    let with_cross = !seed.is_multiple_of(7);
-    let sleeve = if busy {
-        Sleeve::random_busy(&mut rng, with_cross)
-    } else {
-        Sleeve::random(&mut rng, with_cross)
-    };
-    let long = 1000.0 + rng.below(400) as f64;
-    let shot = if busy {
-        Shot::random_varied(&mut rng, 1600, 1250, long)
-    } else {
-        Shot::random(&mut rng, 1600, 1250, long)
-    };
+    let (sleeve, shot) = scored_scene(seed, busy);
     let img = render(&sleeve, &shot);
     if let Err(e) = img.save(args.get(2).map(String::as_str).unwrap_or("debug.png")) {
         eprintln!("sleeve-debug: {e}");

@@ -10,9 +10,8 @@
 
 use std::path::PathBuf;
 
-use neverland_chance::Chance;
 use neverland_sleeve_scan::score::{Verdict, judge};
-use neverland_sleeve_scan::synth::{Shot, Sleeve, jpeg, render, truth};
+use neverland_sleeve_scan::synth::{jpeg, render, scored_scene, truth};
 use neverland_sleeve_scan::{decode, scan_image};
 
 /// A photo to read: its name, and how to make its bytes and truth.
@@ -20,19 +19,7 @@ type Job = Box<dyn Fn() -> (String, Vec<u8>, serde_json::Value) + Send + Sync>;
 
 fn synth_job(seed: u64, busy: bool) -> Job {
     Box::new(move || {
-        let mut rng = Chance::from_seed(seed);
-        let with_cross = !seed.is_multiple_of(7);
-        let sleeve = if busy {
-            Sleeve::random_busy(&mut rng, with_cross)
-        } else {
-            Sleeve::random(&mut rng, with_cross)
-        };
-        let long = 1000.0 + rng.below(400) as f64;
-        let shot = if busy {
-            Shot::random_varied(&mut rng, 1600, 1250, long)
-        } else {
-            Shot::random(&mut rng, 1600, 1250, long)
-        };
+        let (sleeve, shot) = scored_scene(seed, busy);
         let bytes = jpeg(&render(&sleeve, &shot), 75 + (seed % 25) as u8);
         (format!("seed {seed}"), bytes, truth(&sleeve, &shot))
     })
