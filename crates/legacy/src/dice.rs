@@ -124,6 +124,11 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_shared_symbol_names_the_scenarios_action() {
+        assert_eq!(Stone::TauntLoot.action(Scenario::Pirates), ActionId::Loot);
+    }
+
     /// Saved games replay from their seed: the stream must never change under them.
     #[test]
     fn the_stream_is_pinned() {

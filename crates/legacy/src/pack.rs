@@ -6,8 +6,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::dice::Stone;
-
 mod validate;
 
 /// The two ways to play Neverland's Legacy.
@@ -40,7 +38,7 @@ impl fmt::Display for Scenario {
 }
 
 /// An Action a Character may take; the Stone symbol that makes it Mandatory depends on the
-/// scenario (see [`Stone::action`]).
+/// scenario (see `Stone::action` in `dice.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum ActionId {
@@ -431,11 +429,6 @@ impl Pack {
     pub fn character(&self, id: &str) -> Option<&CharacterSheet> {
         self.characters.iter().find(|c| c.id == id)
     }
-
-    /// The Action each stone face makes Mandatory in this pack's scenario.
-    pub fn stone_action(&self, stone: Stone) -> ActionId {
-        stone.action(self.scenario)
-    }
 }
 
 fn display_path(p: &str) -> String {
@@ -483,7 +476,6 @@ mod tests {
     fn good_pack_loads() {
         let p = Pack::from_json("t.json", &good()).unwrap();
         assert_eq!(p.scenario, Scenario::Pirates);
-        assert_eq!(p.stone_action(Stone::TauntLoot), ActionId::Loot);
     }
 
     #[test]

@@ -2,14 +2,12 @@
 //! is kept only if the command succeeds.
 
 use crate::attack::{Mode, Swing, Target, dice_rolled, resolve};
-use crate::campaign::{
-    AttackerRef, Campaign, InitiativeEntry, MoraleTrigger, Refusal, Stat, refuse,
-};
 use crate::creature::{
     Ability, BACKPACK_SLOTS, BODY_SLOTS, Creature, Item, Kind, MAX_ABILITY, MAX_HP, Place, SLOTS,
     check_armor,
 };
 use crate::dice::{Die, Face, Roll};
+use crate::state::{AttackerRef, Campaign, InitiativeEntry, MoraleTrigger, Refusal, Stat, refuse};
 use crate::tables::Tables;
 
 pub fn set(c: &mut Creature, stat: Stat, value: u8) -> Result<(), Refusal> {

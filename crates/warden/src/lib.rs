@@ -10,6 +10,7 @@ pub mod creature;
 pub mod dice;
 mod effects;
 mod scars;
+mod state;
 pub mod tables;
 
 pub use campaign::{Campaign, Command, Record, Refusal};

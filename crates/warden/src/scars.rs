@@ -1,8 +1,8 @@
 //! Scars: taking a row when a PC's HP falls to exactly 0, and its follow-up rolls, applied when
 //! the players confirm that the row's moment has come.
 
-use crate::campaign::{Campaign, Refusal, refuse};
 use crate::creature::{Ability, Creature, MAX_ABILITY, MAX_HP, PendingScar};
+use crate::state::{Campaign, Refusal, refuse};
 use crate::tables::{FollowUp, Tables};
 
 /// Records Scar `row` on a PC: its id on the sheet, deprivation or Doom at once, and the
