@@ -5,13 +5,13 @@
 //! `ui/src/lib/bindings.ts`. A test regenerates that file and fails when the committed copy is
 //! stale (`UPDATE_BINDINGS=1 cargo test -p neverland-companion` rewrites it).
 
-use serde::{Deserialize, Serialize};
 use ts_rs::{Config, TS};
 
 use neverland_legacy::morale_tracker::TrackerCharacter;
 use neverland_legacy::{ActionId, MoraleRoll, MoraleTracker, Scenario, Stone, TurnPlan};
 
 use crate::error::{AppError, ErrorCode};
+pub use crate::summary::{GameSummary, parse_seed};
 
 /// Every command the UI can call, once. Each line: name, arguments, what it answers.
 #[macro_export]
@@ -60,26 +60,6 @@ macro_rules! for_each_command {
 /// A sleeve photo read (the contract's JSON, with confidences and warnings): shown only to its
 /// holder, to confirm or correct, and never stored as it is.
 pub type SleeveScan = neverland_sleeve_scan::scan::Scan;
-
-/// A saved game as the Games screen lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct GameSummary {
-    pub id: i64,
-    pub kind: String,
-    pub pack_id: String,
-    pub pack_version: u32,
-    /// Decimal text: seeds are 64-bit and JavaScript numbers are not.
-    pub seed: String,
-    pub title: String,
-    pub created_at_ms: i64,
-    pub updated_at_ms: i64,
-    pub status: String,
-    /// How many steps the stored log holds (undo and redo included).
-    pub steps: i64,
-    /// Legacy table games: how many play, and whose turn number it is (1 for the first).
-    pub players: Option<u8>,
-    pub turn: Option<u32>,
-}
 
 fn camel(snake: &str) -> String {
     let mut out = String::new();
@@ -268,20 +248,6 @@ pub fn typescript_bindings() -> String {
          export function makeCommands(invoke: Invoke) {{\n  return {{\n{}  }};\n}}\n",
         typescript_commands(&cfg),
     )
-}
-
-/// Parses a seed typed by a player.
-pub fn parse_seed(text: &str) -> Result<u64, AppError> {
-    text.trim().parse::<u64>().map_err(|_| {
-        AppError::new(
-            ErrorCode::InvalidInput,
-            format!(
-                "the seed must be a whole number from 0 to {}, not {:?}",
-                u64::MAX,
-                text
-            ),
-        )
-    })
 }
 
 #[cfg(test)]

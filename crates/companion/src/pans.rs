@@ -12,14 +12,14 @@ use neverland_store::NewGame;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::api::{GameSummary, parse_seed};
 use crate::error::{AppError, ErrorCode};
-use crate::service::{Companion, summary};
+use crate::service::Companion;
+use crate::summary::{GameSummary, parse_seed, summary};
 use crate::timeline::{Entry, Timeline};
 
 pub use neverland_pans_island::game::Command as PansCommand;
 
-pub const KIND_PANS: &str = "pans-island";
+pub use crate::summary::KIND_PANS;
 pub const KIND_CAMPAIGN: &str = "pans-campaign";
 const PACK_ID: &str = "pans-island";
 const PACK_VERSION: u32 = 1;
@@ -274,6 +274,15 @@ pub fn scan_sleeve(photo_base64: &str, corners: Option<Vec<[f64; 2]>>) -> Result
 }
 
 impl Companion {
+    /// Reads a sleeve photo (see `scan_sleeve`); nothing is stored.
+    pub async fn scan_sleeve(
+        &self,
+        photo_base64: String,
+        corners: Option<Vec<[f64; 2]>>,
+    ) -> Result<Scan, AppError> {
+        scan_sleeve(&photo_base64, corners)
+    }
+
     pub async fn pans_board(&self) -> Result<BoardView, AppError> {
         Ok(board_view())
     }

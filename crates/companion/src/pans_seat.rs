@@ -10,28 +10,15 @@
 //! When a game has ended, every sleeve it used can be shown on the board ("here is where they
 //! were"); before that, `pans_reveal` refuses.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-
 use neverland_pans_island::game::{Game, Phase, SleeveInput};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::{AppError, ErrorCode};
 use crate::pans::{PansHand, PansStep};
 use crate::service::Companion;
 
-/// Proof that a seat said "I am …" while it held the tablet.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-pub struct SeatPass {
-    pub game_id: i64,
-    pub player: usize,
-    pub pass: String,
-}
-
-/// The passes in force, one per game (never stored: a restart asks "I am …" again).
-#[derive(Default)]
-pub struct SeatPasses(Mutex<HashMap<i64, SeatPass>>);
+pub use crate::seat_passes::{SeatPass, SeatPasses};
 
 /// One sleeve of an ended game, for the reveal.
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]

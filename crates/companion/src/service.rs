@@ -8,16 +8,16 @@ use std::path::Path;
 use neverland_legacy::Scenario;
 use neverland_store::{GameRow, Store};
 
-use crate::api::GameSummary;
 use crate::error::{AppError, ErrorCode};
 use crate::packs::legacy_pack;
+use crate::summary::GameSummary;
 use crate::timeline::Entry;
 
 /// The saved games of one database.
 pub struct Companion {
     store: Store,
     fresh_seed: Box<dyn Fn() -> u64 + Send + Sync>,
-    seat_passes: crate::pans_seat::SeatPasses,
+    seat_passes: crate::seat_passes::SeatPasses,
 }
 
 /// The built-in pack a saved Legacy game names; a version this app does not have is refused.
@@ -41,33 +41,6 @@ pub(crate) fn legacy_pack_of(row: &GameRow) -> Result<&'static neverland_legacy:
     Ok(pack)
 }
 
-/// A Pan's Island seed fixes every Vision pile and hand: no view shows it.
-fn seed_shown(row: &GameRow) -> String {
-    if row.kind == crate::pans::KIND_PANS {
-        String::new()
-    } else {
-        row.seed.to_string()
-    }
-}
-
-pub(crate) fn summary(row: GameRow) -> GameSummary {
-    let seed = seed_shown(&row);
-    GameSummary {
-        id: row.id,
-        kind: row.kind,
-        pack_id: row.pack_id,
-        pack_version: row.pack_version,
-        seed,
-        title: row.title,
-        created_at_ms: row.created_at_ms,
-        updated_at_ms: row.updated_at_ms,
-        status: row.status,
-        steps: row.commands,
-        players: None,
-        turn: None,
-    }
-}
-
 impl Companion {
     /// Opens the database at `path`. `fresh_seed` supplies a seed when a player gives none (the
     /// caller decides where randomness comes from).
@@ -82,7 +55,7 @@ impl Companion {
         })
     }
 
-    pub(crate) fn seat_passes(&self) -> &crate::pans_seat::SeatPasses {
+    pub(crate) fn seat_passes(&self) -> &crate::seat_passes::SeatPasses {
         &self.seat_passes
     }
 
@@ -98,15 +71,6 @@ impl Companion {
     /// A seed for a game whose players gave none.
     pub(crate) fn fresh_seed(&self) -> u64 {
         (self.fresh_seed)()
-    }
-
-    /// Reads a sleeve photo (see `pans::scan_sleeve`); nothing is stored.
-    pub async fn scan_sleeve(
-        &self,
-        photo_base64: String,
-        corners: Option<Vec<[f64; 2]>>,
-    ) -> Result<neverland_sleeve_scan::scan::Scan, AppError> {
-        crate::pans::scan_sleeve(&photo_base64, corners)
     }
 
     pub async fn list_games(&self) -> Result<Vec<GameSummary>, AppError> {

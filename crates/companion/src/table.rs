@@ -12,10 +12,10 @@ use neverland_store::{GameRow, NewGame};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::api::{GameSummary, parse_seed};
 use crate::error::{AppError, ErrorCode};
 use crate::packs::legacy_pack;
-use crate::service::{Companion, legacy_pack_of, summary};
+use crate::service::{Companion, legacy_pack_of};
+use crate::summary::{GameSummary, parse_seed, summary};
 use crate::table_screen::{self, BeforeSearch, Refused, SearchDrawn, TablePack};
 use crate::timeline::{Entry, Timeline};
 

@@ -8,9 +8,9 @@ use neverland_warden::{Campaign, Tables};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::api::{GameSummary, parse_seed};
 use crate::error::{AppError, ErrorCode};
-use crate::service::{Companion, summary};
+use crate::service::Companion;
+use crate::summary::{GameSummary, parse_seed, summary};
 use crate::timeline::{Entry, Timeline};
 
 pub use neverland_warden::Command as WardenCommand;
