@@ -57,9 +57,18 @@ macro_rules! for_each_command {
     };
 }
 
-/// A sleeve photo read (the contract's JSON, with confidences and warnings): shown only to its
-/// holder, to confirm or correct, and never stored as it is.
-pub type SleeveScan = neverland_sleeve_scan::scan::Scan;
+/// A sleeve photo read (the contract's JSON, with confidences, doubts and warnings) and the card
+/// straightened upright for the holder to check it by eye: shown only to its holder, to confirm
+/// or correct, and never stored as it is.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SleeveScan {
+    #[serde(flatten)]
+    pub scan: neverland_sleeve_scan::scan::Scan,
+    /// The photo straightened through `card.corners_px` (card upright), as a JPEG data URL. It
+    /// covers card millimetres from `-upright_margin` to the card's size plus `upright_margin`.
+    pub upright: String,
+    pub upright_margin: f64,
+}
 
 /// A saved game as the Games screen lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -224,6 +233,7 @@ pub fn typescript_bindings() -> String {
         neverland_sleeve_scan::scan::CrossAt,
         neverland_sleeve_scan::scan::Confidence,
         neverland_sleeve_scan::scan::Doubt,
+        neverland_sleeve_scan::scan::Scan,
         SleeveScan,
         neverland_warden::dice::Die,
         neverland_warden::dice::Face,

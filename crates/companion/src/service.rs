@@ -105,7 +105,7 @@ impl Companion {
         &self,
         photo_base64: String,
         corners: Option<Vec<[f64; 2]>>,
-    ) -> Result<neverland_sleeve_scan::scan::Scan, AppError> {
+    ) -> Result<crate::api::SleeveScan, AppError> {
         crate::pans::scan_sleeve(&photo_base64, corners)
     }
 
