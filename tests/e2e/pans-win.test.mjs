@@ -43,7 +43,7 @@ test("a three-player game is won with the fourth Lost Child", async () => {
     assert.match(await (await session.wait(until.elementLocated(byTestId("mini-number")), 10000)).getText(), /mini-card is no\. \d/);
     await (await session.wait(until.elementLocated(byTestId("photo")), 10000)).sendKeys(photo);
     const summary = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
-    assert.match(await summary.getText(), new RegExp(`Found ${truth.hooks.length} Hook circles`));
+    await session.wait(until.elementTextMatches(summary, new RegExp(`On the card now: ${truth.hooks.length} Hook circles`)), 20000);
     await dragInside(
       session,
       await session.findElement(byTestId("mini-card")),

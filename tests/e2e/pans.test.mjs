@@ -39,8 +39,9 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     await screenshot(session, "pans-03-sleeve-empty");
     const input = await session.wait(until.elementLocated(byTestId("photo")), 10000);
     await input.sendKeys(photo);
+    // The summary says what is on the card now: it waits for the reading to arrive.
     const summary = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
-    assert.match(await summary.getText(), /Hook circles/);
+    await session.wait(until.elementTextMatches(summary, new RegExp(`${truth.hooks.length} Hook circles`)), 20000);
     await screenshot(session, "pans-04-sleeve-read");
     // The holder may tap the card's corners instead (as when no card is found): the photo is
     // read again from them.
@@ -53,8 +54,10 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
         `(el) => { const r = el.getBoundingClientRect(); return [r.left + ${x / 1600} * r.width, r.top + ${y / 1250} * r.height]; }`,
       );
     }
+    // Read again from them: the photo for tapping goes once the new reading is in.
+    await session.wait(async () => (await session.findElements(byTestId("corner-photo"))).length === 0, 20000);
     const again = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
-    assert.match(await again.getText(), new RegExp(`Found ${truth.hooks.length} Hook circles`));
+    await session.wait(until.elementTextMatches(again, new RegExp(`On the card now: ${truth.hooks.length} Hook circles`)), 20000);
     await tap(session, "confirm-sleeve");
     await session.wait(until.elementLocated(byTestId("stored")), 10000);
     await session.wait(until.elementLocated(byTestId("pass")), 10000);

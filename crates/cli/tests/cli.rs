@@ -265,15 +265,34 @@ fn pans_scan_reads_a_photo_and_refuses_bad_files() {
     std::fs::write(&empty, b"").unwrap();
     let text = dir.path().join("notes.jpg");
     std::fs::write(&text, b"not a photo").unwrap();
+    // Too large: a JPEG whose header claims 10,000 x 10,000 pixels (over 50 megapixels), and a
+    // file over 64 MB.
+    let mut big = jpeg(&image::RgbImage::new(8, 8), 90);
+    let sof = big.windows(2).position(|w| w == [0xFF, 0xC0]).unwrap();
+    big[sof + 5..sof + 9].copy_from_slice(&[0x27, 0x10, 0x27, 0x10]);
+    let huge_pixels = dir.path().join("huge-pixels.jpg");
+    std::fs::write(&huge_pixels, &big).unwrap();
+    let mut heavy = bytes.clone();
+    heavy.resize(neverland_sleeve_scan::MAX_BYTES + 1, 0);
+    let huge_file = dir.path().join("huge-file.jpg");
+    std::fs::write(&huge_file, &heavy).unwrap();
     for (file, code_wanted) in [
         (&truncated, 2),
         (&empty, 2),
         (&text, 2),
         (&dir.path().join("missing.jpg"), 2),
+        (&huge_pixels, 2),
+        (&huge_file, 2),
     ] {
         let (code, out, err) = neverland(&["pans", "scan", file.to_str().unwrap()]);
         assert_eq!((code, out.as_str()), (code_wanted, ""), "{file:?}");
         assert_eq!(err.lines().count(), 1, "{err}");
+        if file == &huge_pixels {
+            assert!(err.contains("megapixels"), "{err}");
+        }
+        if file == &huge_file {
+            assert!(err.contains("64 MB"), "{err}");
+        }
     }
     let (code, _, _) = neverland(&[
         "pans",

@@ -11,6 +11,7 @@ use neverland_legacy::morale_tracker::TrackerCharacter;
 use neverland_legacy::{ActionId, MoraleRoll, MoraleTracker, Scenario, Stone, TurnPlan};
 
 use crate::error::{AppError, ErrorCode};
+pub use crate::pans::SleeveScan;
 pub use crate::summary::{GameSummary, parse_seed};
 
 /// Every command the UI can call, once. Each line: name, arguments, what it answers.
@@ -56,10 +57,6 @@ macro_rules! for_each_command {
         }
     };
 }
-
-/// A sleeve photo read (the contract's JSON, with confidences and warnings): shown only to its
-/// holder, to confirm or correct, and never stored as it is.
-pub type SleeveScan = neverland_sleeve_scan::scan::Scan;
 
 fn camel(snake: &str) -> String {
     let mut out = String::new();
@@ -204,6 +201,7 @@ pub fn typescript_bindings() -> String {
         neverland_sleeve_scan::scan::CrossAt,
         neverland_sleeve_scan::scan::Confidence,
         neverland_sleeve_scan::scan::Doubt,
+        neverland_sleeve_scan::scan::Scan,
         SleeveScan,
         neverland_warden::dice::Die,
         neverland_warden::dice::Face,

@@ -7,7 +7,7 @@ use base64::Engine as _;
 use neverland_pans_island::board::Board;
 use neverland_pans_island::content::{Events, Visions};
 use neverland_pans_island::game::{self, Game, PublicView, Ring, Setup, SleeveInput, Verdict, Xy};
-use neverland_sleeve_scan::scan::Scan;
+use neverland_sleeve_scan::straighten;
 use neverland_store::NewGame;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -16,6 +16,19 @@ use crate::error::{AppError, ErrorCode};
 use crate::service::Companion;
 use crate::summary::{GameSummary, parse_seed, summary};
 use crate::timeline::{Entry, Timeline};
+
+/// A sleeve photo read (the contract's JSON, with confidences, doubts and warnings) and the card
+/// straightened upright for the holder to check it by eye: shown only to its holder, to confirm
+/// or correct, and never stored as it is.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct SleeveScan {
+    #[serde(flatten)]
+    pub scan: neverland_sleeve_scan::scan::Scan,
+    /// The photo straightened through `card.corners_px` (card upright), as a JPEG data URL. It
+    /// covers card millimetres from `-upright_margin` to the card's size plus `upright_margin`.
+    pub upright: String,
+    pub upright_margin: f64,
+}
 
 pub use neverland_pans_island::game::Command as PansCommand;
 
@@ -243,7 +256,10 @@ pub fn card_to_board(board: &Board, s: &CardSleeve) -> SleeveInput {
 
 /// Reads a sleeve photo (its bytes as base64, as the webview's file reader gives them) exactly as
 /// `neverland pans scan` does. Nothing is stored: the holder confirms first.
-pub fn scan_sleeve(photo_base64: &str, corners: Option<Vec<[f64; 2]>>) -> Result<Scan, AppError> {
+pub fn scan_sleeve(
+    photo_base64: &str,
+    corners: Option<Vec<[f64; 2]>>,
+) -> Result<SleeveScan, AppError> {
     let text = photo_base64
         .split_once(";base64,")
         .map_or(photo_base64, |(_, b)| b);
@@ -264,12 +280,24 @@ pub fn scan_sleeve(photo_base64: &str, corners: Option<Vec<[f64; 2]>>) -> Result
             )
         })?),
     };
-    neverland_sleeve_scan::scan_photo(&bytes, corners).map_err(|e| {
+    let refused = |e: neverland_sleeve_scan::ScanError| {
         let code = match e {
             neverland_sleeve_scan::ScanError::Unreadable(_) => ErrorCode::PhotoUnreadable,
             neverland_sleeve_scan::ScanError::NoCard(_) => ErrorCode::NoCardInPhoto,
         };
         AppError::new(code, e.to_string())
+    };
+    // The same two steps as `scan_photo`, keeping the decoded photo to straighten the card.
+    let img = neverland_sleeve_scan::decode(&bytes).map_err(refused)?;
+    let scan = neverland_sleeve_scan::scan_image(&img, corners).map_err(refused)?;
+    let jpeg = straighten::upright_jpeg(&img, &scan.card.corners_px);
+    Ok(SleeveScan {
+        scan,
+        upright: format!(
+            "data:image/jpeg;base64,{}",
+            base64::engine::general_purpose::STANDARD.encode(jpeg)
+        ),
+        upright_margin: straighten::MARGIN_MM,
     })
 }
 
@@ -279,7 +307,7 @@ impl Companion {
         &self,
         photo_base64: String,
         corners: Option<Vec<[f64; 2]>>,
-    ) -> Result<Scan, AppError> {
+    ) -> Result<SleeveScan, AppError> {
         scan_sleeve(&photo_base64, corners)
     }
 

@@ -287,11 +287,23 @@ async fn a_sleeve_photo_is_read_and_its_facts_confirmed_as_the_holders_secret() 
         .scan_sleeve(format!("data:image/jpeg;base64,{b64}"), None)
         .await
         .unwrap();
+    // The straightened card comes with it, as a JPEG data URL.
+    let upright = scan
+        .upright
+        .strip_prefix("data:image/jpeg;base64,")
+        .unwrap();
+    let upright = base64::engine::general_purpose::STANDARD
+        .decode(upright)
+        .unwrap();
+    let shown = image::load_from_memory(&upright).unwrap();
+    assert_eq!((shown.width(), shown.height()), (480, 720));
+    assert_eq!(scan.upright_margin, 4.0);
+    let scan = scan.scan;
     assert_eq!(scan.hooks.len(), truth.hooks.len());
     let cross = scan.cross.clone().expect("the cross is read");
     let t = truth.cross.unwrap();
     assert!((cross.x - t.x).hypot(cross.y - t.y) < 0.3);
-    assert_eq!(c.scan_sleeve(b64.clone(), None).await.unwrap(), scan);
+    assert_eq!(c.scan_sleeve(b64.clone(), None).await.unwrap().scan, scan);
     // Tapped corners are accepted (four of them, not three).
     let corners = shot.corners_px.to_vec();
     assert!(c.scan_sleeve(b64.clone(), Some(corners)).await.is_ok());

@@ -11,6 +11,7 @@ pub mod geom;
 pub mod outline;
 pub mod scan;
 pub mod score;
+pub mod straighten;
 pub mod synth;
 
 pub use decode::{MAX_BYTES, MAX_PIXELS, ScanError, decode};

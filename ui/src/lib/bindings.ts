@@ -547,6 +547,13 @@ confidence: number, };
 
 export type Scan = { card: Card, hooks: Array<Hook>, dark_areas: Array<Array<[number, number]>>, cross: CrossAt | null, confidence: Confidence, doubts: Array<Doubt>, warnings: Array<string>, };
 
+export type SleeveScan = { 
+/**
+ * The photo straightened through `card.corners_px` (card upright), as a JPEG data URL. It
+ * covers card millimetres from `-upright_margin` to the card's size plus `upright_margin`.
+ */
+upright: string, upright_margin: number, card: Card, hooks: Array<Hook>, dark_areas: Array<Array<[number, number]>>, cross: CrossAt | null, confidence: Confidence, doubts: Array<Doubt>, warnings: Array<string>, };
+
 export type WardenDie = "d4" | "d6" | "d8" | "d10" | "d12" | "d20";
 
 export type WardenFace = { die: WardenDie, face: number, kept: boolean, };
@@ -758,7 +765,7 @@ export function makeCommands(invoke: Invoke) {
     setSleeve: (gameId: number, player: number, sleeve: CardSleeve): Promise<PansView> => invoke("set_sleeve", { gameId, player, sleeve }),
     pansUndo: (gameId: number): Promise<PansView> => invoke("pans_undo", { gameId }),
     pansRedo: (gameId: number): Promise<PansView> => invoke("pans_redo", { gameId }),
-    scanSleeve: (photoBase64: string, corners: Array<[number, number]> | null): Promise<Scan> => invoke("scan_sleeve", { photoBase64, corners }),
+    scanSleeve: (photoBase64: string, corners: Array<[number, number]> | null): Promise<SleeveScan> => invoke("scan_sleeve", { photoBase64, corners }),
     newLegacyTable: (args: NewLegacyTable): Promise<TableView> => invoke("new_legacy_table", { args }),
     legacyTable: (gameId: number): Promise<TableView> => invoke("legacy_table", { gameId }),
     legacyTableCommand: (gameId: number, command: TableCommand): Promise<TableView> => invoke("legacy_table_command", { gameId, command }),
