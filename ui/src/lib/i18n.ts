@@ -1,11 +1,18 @@
 // Every string the UI shows comes from this table. English first; another language is another
-// table with the same keys (the type makes a missing key a compile error).
+// table with the same keys in its own file (`i18n.fr.ts`, typed `Table`, so a missing or extra key
+// is a compile error, and `i18n.test.ts` lists any by name). Plurals are written
+// `{n, plural, one {# thing} other {# things}}` and chosen by `Intl.PluralRules`; numbers in
+// parameters go through `Intl.NumberFormat`, dates through `formatDate` (`Intl.DateTimeFormat`).
+import { fr } from "./i18n.fr";
 
 export const en = {
   "app.title": "Neverland Companion",
   "app.loading": "Opening your saved games…",
   "app.error.title": "Something went wrong",
   "app.error.dismiss": "Dismiss",
+  "app.language": "Language",
+  "lang.en": "English",
+  "lang.fr": "Français",
   "nav.games": "Games",
   "nav.undo": "Undo",
   "nav.redo": "Redo",
@@ -22,7 +29,7 @@ export const en = {
   "games.delete.confirm": "Delete this game for good?",
   "games.delete.yes": "Yes, delete",
   "games.delete.no": "Keep it",
-  "games.row.steps": "{n} steps",
+  "games.row.steps": "{n, plural, one {# step} other {# steps}}",
   "games.row.played": "Last played {when}",
   "games.row.number": "Game {id}",
   "status.in-progress": "In progress",
@@ -45,7 +52,7 @@ export const en = {
   "morale.plan": "Turn plan",
   "morale.plan.mandatory": "Mandatory",
   "morale.plan.chosen": "Chosen",
-  "morale.plan.chosen.count": "{n} Chosen Actions",
+  "morale.plan.chosen.count": "{n, plural, one {# Chosen Action} other {# Chosen Actions}}",
   "morale.plan.rest": "Rest rolled {n}×: counts as a Chosen Action.",
   "morale.plan.destiny": "Spend Destiny for a 5th Action.",
   "morale.history": "History",
@@ -141,7 +148,7 @@ export const en = {
   "pans.visions.start": "Everyone has their Visions: start the turns",
   "pans.act.heading": "{hero}'s turn",
   "pans.act.move": "Move: tap points along your path",
-  "pans.act.path": "Path: {n} point(s), {len} mm of {limit} mm",
+  "pans.act.path": "Path: {n, plural, one {# point} other {# points}}, {len} mm of {limit} mm",
   "pans.act.path.free": "With The Magic Powder Tinker Bell goes anywhere on the board: tap where she lands.",
   "pans.act.path.clear": "Clear the path",
   "pans.act.go": "Move along this path",
@@ -150,7 +157,7 @@ export const en = {
   "pans.undo.yes": "Yes, take it back",
   "pans.undo.no": "No, keep it",
   "pans.reveal": "Show where every sleeve's Child and Hook were",
-  "pans.reveal.line": "Sleeve {n}, held by {hero}: the cross at {x}, {y} mm; {hooks} Hook circle(s), {dark} dark area(s)",
+  "pans.reveal.line": "Sleeve {n}, held by {hero}: the cross at {x}, {y} mm; {hooks, plural, one {# Hook circle} other {# Hook circles}}, {dark, plural, one {# dark area} other {# dark areas}}",
   "pans.verdict.explore.lost": "Round {round}, {hero} explored: {hook}; the game ended there",
   "games.new.pans.within": "House rule: when is a Hook circle within the exploration circle (and within a Camp)?",
   "pans.within": "House rule for Hook circles in a circle or a Camp: {reading}",
@@ -161,7 +168,7 @@ export const en = {
   "pans.act.explore": "Explore: tap circle centres",
   "pans.act.uncover": "Uncover Hook: tap the centre",
   "pans.act.reach": "The dashed ring is the movement template's reach.",
-  "pans.act.circles": "{n} circle(s) placed",
+  "pans.act.circles": "{n, plural, one {# circle placed} other {# circles placed}}",
   "pans.act.ask": "Ask the referee",
   "pans.act.cancel": "Clear the circles",
   "pans.act.end": "End the turn",
@@ -287,7 +294,7 @@ export const en = {
   "games.new.import.hint": "A neverland-legacy-position/1 file, such as one exported from a game; its Characters play, the first one starts.",
   "games.new.record": "Or open a whole game file",
   "games.new.record.hint": "A neverland-legacy-game/1 file exported from this app: the game is replayed to where it stood and saved as a new game.",
-  "games.row.progress": "{players} players · turn {turn}",
+  "games.row.progress": "{players, plural, one {# player} other {# players}} · turn {turn}",
   "games.export": "Export game",
   "games.exported": "The whole game (seed, set-up and every command): copy it into a .json file to keep it or open it elsewhere.",
   "games.exported.close": "Hide",
@@ -345,7 +352,7 @@ export const en = {
   "table.selected": "{where}",
   "table.tap.move": "Tap to move here",
   "table.tap.fight": "tap to fight",
-  "table.wounds": "{n} Wounds",
+  "table.wounds": "{n, plural, one {# Wound} other {# Wounds}}",
   "table.tap": "Tap a Location to move there (marked ➜ when the rules allow) or to see what may be done there; tap an Enemy marked ⚔ to fight it.",
   "table.do.move": "Move here",
   "table.do.taunt.coin": "Taunt {who} for a Coin (no Action)",
@@ -419,7 +426,7 @@ export const en = {
   "table.h.scare": "{who} scared {target} to the {where}",
   "table.h.courage": "{who} gave Courage to {target}",
   "table.h.loot-gain": "{who} looted Coins",
-  "table.h.loot-spend": "{who} spent {n} Coins on Despair",
+  "table.h.loot-spend": "{who} spent {n, plural, one {# Coin} other {# Coins}} on Despair",
   "table.h.loot-rescue": "{who} paid 2 Coins to rescue {target}",
   "table.h.rest": "{who} rested",
   "table.h.fifth-action": "{who} spent Destiny on a 5th Action",
@@ -564,7 +571,7 @@ export const en = {
   "tv.card.despair": "Despair",
   "tv.card.destiny.yes": "★ Destiny ready",
   "tv.card.destiny.no": "☆ Destiny spent",
-  "tv.card.coins": "◎ {n} Coins",
+  "tv.card.coins": "◎ {n, plural, one {# Coin} other {# Coins}}",
   "tv.card.items": "Items: {items}",
   "tv.card.carrying": "♥ Carrying {who}",
   "tv.card.fallen": "✖ Fallen",
@@ -596,13 +603,13 @@ export const en = {
   "tv.search.ambush": "Ambush: {n} {kind} appear here.",
   "tv.search.item": "Item: {who} takes {item}.",
   "tv.search.item.enemy": "Item: {item}, discarded.",
-  "tv.search.treasure": "Treasure: {who} gains {n} Coins.",
+  "tv.search.treasure": "Treasure: {who} gains {n, plural, one {# Coin} other {# Coins}}.",
   "tv.search.treasure.enemy": "Treasure: {n} Coins, set aside (every third set aside brings a Named Enemy).",
   "tv.search.trap": "Trap: {who} takes {wounds} Wounds and {despair} Despair.",
   "tv.search.trap.enemy": "Trap, set aside (every third set aside brings a Named Enemy).",
   "tv.h.drew": "{text} — drew {card}",
   "tv.refused.why": "Not now: {reason}",
-  "tv.end.confirm": "{n} Actions are still unused. End the Actions anyway?",
+  "tv.end.confirm": "{n, plural, one {# Action is} other {# Actions are}} still unused. End the Actions anyway?",
   "tv.end.yes": "Yes, end the Actions",
   "tv.end.no": "Keep acting",
   "tv.error.close": "Close",
@@ -766,18 +773,80 @@ export const en = {
 export type Key = keyof typeof en;
 export type Table = Record<Key, string>;
 
-const tables: Record<string, Table> = { en };
+export const tables = { en, fr } satisfies Record<string, Table>;
+export type Lang = keyof typeof tables;
+export const languages = Object.keys(tables) as Lang[];
+const STORAGE_KEY = "neverland.language";
+
+let lang: Lang = "en";
 let current: Table = en;
+let plurals = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en", { useGrouping: false, maximumFractionDigits: 2 });
 
-export function setLanguage(lang: string): void {
-  current = tables[lang] ?? en;
+const isLang = (x: unknown): x is Lang => typeof x === "string" && x in tables;
+
+/** Switches every string (and number, date and plural rule) to `next`; unknown names fall back to English. */
+export function setLanguage(next: string): void {
+  lang = isLang(next) ? next : "en";
+  current = tables[lang];
+  plurals = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 2 });
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
 }
 
-/** The text for `key`, with `{name}` placeholders filled from `params`. */
+export const language = (): Lang => lang;
+
+/** The language chosen last time on this device (English the first time). */
+export function loadLanguage(): Lang {
+  let saved: string | null = null;
+  try {
+    saved = globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    saved = null;
+  }
+  setLanguage(saved ?? "en");
+  return lang;
+}
+
+/** Switches language and remembers it on this device. */
+export function chooseLanguage(next: Lang): void {
+  setLanguage(next);
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, lang);
+  } catch {
+    // A webview without storage still switches for this session.
+  }
+}
+
+const PLURAL = /\{(\w+), plural, one \{([^}]*)\} other \{([^}]*)\}\}/g;
+
+function show(value: string | number): string {
+  return typeof value === "number" ? numbers.format(value) : value;
+}
+
+/** The text of `template` with plural choices made and `{name}` placeholders filled from `params`. */
+export function fill(template: string, params: Record<string, string | number>): string {
+  return template
+    .replace(PLURAL, (whole, name: string, one: string, other: string) => {
+      if (!(name in params)) return whole;
+      const n = Number(params[name]);
+      return (plurals.select(n) === "one" ? one : other).replace(/#/g, show(params[name]!));
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? show(params[name]!) : whole));
+}
+
+/** The text for `key` in the current language. */
 export function t(key: Key, params: Record<string, string | number> = {}): string {
-  return current[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fill(current[key], params);
 }
 
-export const languages = Object.keys(tables);
+/** Whether `key` is one of the table's keys (for ids that come from content at run time). */
+export const isKey = (key: string): key is Key => key in en;
+
+/** A date and time the way the current language writes them. */
+export function formatDate(ms: number): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+}
+
+/** A number the way the current language writes it. */
+export const formatNumber = (n: number): string => numbers.format(n);
