@@ -843,6 +843,13 @@ export function t(key: Key, params: Record<string, string | number> = {}): strin
 /** Whether `key` is one of the table's keys (for ids that come from content at run time). */
 export const isKey = (key: string): key is Key => key in en;
 
+/** The text for a key built from an id that reaches the UI as a plain string (a piece, Location,
+ * Item or status id from the companion), or `fallback` when the table has no such key. Keys
+ * written in code go through `t`, which the compiler checks; only these run-time ids come here. */
+export function textFor(key: string, fallback: string, params: Record<string, string | number> = {}): string {
+  return isKey(key) ? t(key, params) : fallback;
+}
+
 /** A date and time the way the current language writes them. */
 export function formatDate(ms: number): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
