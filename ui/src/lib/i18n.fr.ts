@@ -643,6 +643,8 @@ export const fr: Table = {
   "warden.stat.max-wil": "VOL max",
   "warden.stat.armor": "Armure",
   "warden.stat.shield": "Bouclier",
+  "warden.max": "max",
+  "warden.max.of": "Montrer les valeurs max de {name}",
   "warden.less": "Baisser {stat} de {name}",
   "warden.more": "Monter {stat} de {name}",
   "warden.slots": "{n}/10 emplacements",

@@ -645,6 +645,8 @@ export const en = {
   "warden.stat.max-wil": "max WIL",
   "warden.stat.armor": "Armor",
   "warden.stat.shield": "Shield",
+  "warden.max": "max",
+  "warden.max.of": "Show the max values of {name}",
   "warden.less": "Lower {stat} of {name}",
   "warden.more": "Raise {stat} of {name}",
   "warden.slots": "{n}/10 slots",
