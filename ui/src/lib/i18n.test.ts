@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { chooseLanguage, en, fill, language, loadLanguage, setLanguage, t, tables } from "./i18n";
+import { chooseLanguage, contentText, en, fill, language, loadLanguage, setContentText, setLanguage, t, tables } from "./i18n";
 
 // Every language has exactly the English keys, and each string the same placeholders.
 const placeholders = (s: string): string[] =>
@@ -82,5 +82,16 @@ describe("plurals, numbers and the remembered choice", () => {
     expect(loadLanguage()).toBe("en");
     expect(language()).toBe("en");
     localStorage.clear();
+  });
+});
+
+describe("content names from the companion", () => {
+  it("uses the companion's text for a pack entry and the view's English otherwise", () => {
+    setContentText({ "pans-island-events": { "thick-fog": { name: "Brouillard épais" } } });
+    expect(contentText("pans-island-events", "thick-fog", "name", "Thick Fog")).toBe("Brouillard épais");
+    expect(contentText("pans-island-events", "fair-winds", "name", "Fair Winds")).toBe("Fair Winds");
+    expect(contentText("pirates", "smee", "name", "Smee")).toBe("Smee");
+    setContentText({});
+    expect(contentText("pans-island-events", "thick-fog", "name", "Thick Fog")).toBe("Thick Fog");
   });
 });

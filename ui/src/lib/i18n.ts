@@ -857,5 +857,20 @@ export function formatDate(ms: number): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
 }
 
+/** The content packs' names and texts in the current language, as the companion answers them
+ * (`content_text`: content id → entry id → field → text). */
+type ContentTexts = { [content: string]: { [id: string]: { [field: string]: string | undefined } | undefined } | undefined };
+let content: ContentTexts = {};
+
+export function setContentText(texts: ContentTexts): void {
+  content = texts;
+}
+
+/** A pack's name or text (`field` of entry `id` in content `pack`) in the current language, or
+ * `english` (what the view carries) when the companion has no translation for it. */
+export function contentText(pack: string, id: string, field: string, english: string): string {
+  return content[pack]?.[id]?.[field] ?? english;
+}
+
 /** A number the way the current language writes it. */
 export const formatNumber = (n: number): string => numbers.format(n);
