@@ -20,7 +20,7 @@ const EXEMPT = '[data-testid^="tile-"], [data-testid^="enemy-"]';
  * running text are not targets of their own; hidden ones (no box) are skipped. */
 const SMALL_TARGETS = `
   const min = arguments[0], exempt = arguments[1], wantExempt = arguments[2];
-  const sel = 'button, select, input:not([type=hidden]), textarea, a[href], summary, [role=button], [role=slider], [tabindex="0"]';
+  const sel = 'button, select, input:not([type=hidden]), textarea, a[href], summary, [role=button], [role=slider]';
   return [...document.querySelectorAll(sel)].flatMap((el) => {
     if (el.matches(exempt) !== wantExempt) return [];
     // A box inside its <label> is tapped through the label: the label is the target.
@@ -35,7 +35,7 @@ const SMALL_TARGETS = `
 `;
 
 const COUNT_TARGETS = `
-  const sel = 'button, select, input:not([type=hidden]), textarea, a[href], summary, [role=button], [role=slider], [tabindex="0"]';
+  const sel = 'button, select, input:not([type=hidden]), textarea, a[href], summary, [role=button], [role=slider]';
   return [...document.querySelectorAll(sel)].filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 || r.height > 0; }).length;
 `;
 

@@ -130,6 +130,8 @@ test("in French, a whole Legacy turn shows no English string", async () => {
     await screenshot(session, "fr-failure").catch(() => undefined);
     throw e;
   } finally {
+    // The webview's storage outlives this file: the next test files start in English again.
+    await session.executeScript("localStorage.setItem('neverland.language', 'en')").catch(() => undefined);
     await session.quit();
   }
 });
