@@ -7,6 +7,7 @@ import { after, afterEach, before } from "node:test";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Builder, By, until } from "selenium-webdriver";
+import { audit } from "./a11y.mjs";
 import { filePrefix, killOwned, killOwnedSync, logDir, owned, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -201,6 +202,9 @@ export async function screenshot(session, name) {
   const png = await session.takeScreenshot();
   const file = path.join(outDir, `${name}.png`);
   writeFileSync(file, Buffer.from(png, "base64"));
+  // Every screen the tests show is also audited (axe-core, touch targets): tests/e2e/a11y.mjs.
+  // A "…failure" picture is taken while a test is already failing: its own error must show.
+  if (!name.endsWith("failure")) await audit(session, name, outDir);
   return file;
 }
 

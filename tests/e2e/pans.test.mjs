@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { until } from "selenium-webdriver";
+import { Key, until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, root, screenshot, tap, tapInside } from "./app.mjs";
 import { phase } from "./pans-helpers.mjs";
 
@@ -149,6 +149,20 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     await tap(session, "end-turn");
     await session.wait(async () => (await session.findElements(byTestId("verdict"))).length === 0, 10000);
     await screenshot(session, "pans-11-next-turn");
+    // The board by keyboard: focus it, move the marker two steps right and one down, Enter places a
+    // path point there; the position is read out and focus stays on the board.
+    const board = await session.findElement(byTestId("board"));
+    await session.executeScript("arguments[0].focus()", board);
+    const readout = async () => (await (await session.findElement(byTestId("board-cursor"))).getText()).match(/(\d+), (\d+) mm/).slice(1).map(Number);
+    const [x0, y0] = await readout();
+    await board.sendKeys(Key.ARROW_RIGHT, Key.ARROW_RIGHT, Key.ARROW_DOWN);
+    await session.wait(async () => (await readout())[0] === Math.min(600, x0 + 40), 5000);
+    assert.deepEqual(await readout(), [Math.min(600, x0 + 40), Math.min(900, y0 + 20)]);
+    await board.sendKeys(Key.ENTER);
+    await session.wait(async () => /1 point\b/.test(await (await session.findElement(byTestId("path-length"))).getText()), 5000);
+    assert.equal(await session.executeScript("return document.activeElement.getAttribute('data-testid')"), "board");
+    await screenshot(session, "pans-11b-keyboard-path");
+    await tap(session, "path-clear");
     // Portrait tablet: the board above the tracks.
     await session.manage().window().setRect({ width: 800, height: 1280 });
     await session.executeScript("window.scrollTo(0, 0)");

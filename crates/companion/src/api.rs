@@ -49,6 +49,7 @@ macro_rules! for_each_command {
             legacy_table_record(game_id: i64) -> String;
             import_legacy_record(text: String) -> $crate::table::TableView;
             warden_tables() -> $crate::warden::WardenTables;
+            content_text(language: String) -> $crate::content_text::ContentText;
             new_warden_campaign(args: $crate::warden::NewWardenCampaign) -> $crate::warden::WardenView;
             warden_campaign(game_id: i64) -> $crate::warden::WardenView;
             warden_command(game_id: i64, command: $crate::warden::WardenCommand) -> $crate::warden::WardenView;
@@ -234,6 +235,7 @@ pub fn typescript_bindings() -> String {
         crate::warden::NewWardenCampaign,
         crate::warden::WardenHistoryItem,
         crate::warden::WardenView,
+        crate::content_text::ContentText,
     );
     format!(
         "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\

@@ -5,6 +5,7 @@
 //! the Tauri handlers and the committed TypeScript bindings are generated.
 
 pub mod api;
+pub mod content_text;
 pub mod error;
 pub mod morale_tracker;
 pub mod packs;

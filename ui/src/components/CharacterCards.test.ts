@@ -32,9 +32,10 @@ describe("Character cards", () => {
   });
 
   it("opens what a sheet allows on a tap", async () => {
-    const { getByTestId, queryByTestId, getByLabelText } = render(CharacterCards, { view });
+    const { getByTestId, queryByTestId, getByRole } = render(CharacterCards, { view });
     expect(queryByTestId("sheet-wendy")).toBeNull();
-    await fireEvent.click(getByLabelText("Tap for what Wendy may do"));
+    // The button is named by what it shows (name, Wounds, Despair) and the hint after it.
+    await fireEvent.click(getByRole("button", { name: /^Turn Wendy Tap for what Wendy may do Wounds 2\/4 Despair 3\/4/ }));
     expect(getByTestId("sheet-wendy").textContent).toContain("4 Wound slots");
     expect(getByTestId("sheet-wendy").textContent).toContain("Grog: remove 1 Despair.");
   });

@@ -740,6 +740,12 @@ export type WardenView = { game: GameSummary, state: WardenCampaignView, can_und
  */
 history: Array<WardenHistoryItem>, };
 
+export type ContentText = { language: string, 
+/**
+ * content id → entry id → field → text; an entry or field missing here is shown in English.
+ */
+texts: { [key in string]: { [key in string]: { [key in string]: string } } }, };
+
 /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */
 export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
 
@@ -776,6 +782,7 @@ export function makeCommands(invoke: Invoke) {
     legacyTableRecord: (gameId: number): Promise<string> => invoke("legacy_table_record", { gameId }),
     importLegacyRecord: (text: string): Promise<TableView> => invoke("import_legacy_record", { text }),
     wardenTables: (): Promise<WardenTables> => invoke("warden_tables"),
+    contentText: (language: string): Promise<ContentText> => invoke("content_text", { language }),
     newWardenCampaign: (args: NewWardenCampaign): Promise<WardenView> => invoke("new_warden_campaign", { args }),
     wardenCampaign: (gameId: number): Promise<WardenView> => invoke("warden_campaign", { gameId }),
     wardenCommand: (gameId: number, command: WardenCommand): Promise<WardenView> => invoke("warden_command", { gameId, command }),

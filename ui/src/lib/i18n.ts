@@ -1,11 +1,18 @@
 // Every string the UI shows comes from this table. English first; another language is another
-// table with the same keys (the type makes a missing key a compile error).
+// table with the same keys in its own file (`i18n.fr.ts`, typed `Table`, so a missing or extra key
+// is a compile error, and `i18n.test.ts` lists any by name). Plurals are written
+// `{n, plural, one {# thing} other {# things}}` and chosen by `Intl.PluralRules`; numbers in
+// parameters go through `Intl.NumberFormat`, dates through `formatDate` (`Intl.DateTimeFormat`).
+import { fr } from "./i18n.fr";
 
 export const en = {
   "app.title": "Neverland Companion",
   "app.loading": "Opening your saved games…",
   "app.error.title": "Something went wrong",
   "app.error.dismiss": "Dismiss",
+  "app.language": "Language",
+  "lang.en": "English",
+  "lang.fr": "Français",
   "nav.games": "Games",
   "nav.undo": "Undo",
   "nav.redo": "Redo",
@@ -22,7 +29,7 @@ export const en = {
   "games.delete.confirm": "Delete this game for good?",
   "games.delete.yes": "Yes, delete",
   "games.delete.no": "Keep it",
-  "games.row.steps": "{n} steps",
+  "games.row.steps": "{n, plural, one {# step} other {# steps}}",
   "games.row.played": "Last played {when}",
   "games.row.number": "Game {id}",
   "status.in-progress": "In progress",
@@ -39,13 +46,13 @@ export const en = {
   "morale.despair.more": "Add one Despair to {name}",
   "morale.despair.max": "4 is the most a sheet holds.",
   "morale.morale": "Morale Check",
-  "morale.morale.roll": "Roll {n} Stones of Chance for {name}",
+  "morale.morale.roll": "Morale Check: roll {n} Stones of Chance for {name}",
   "morale.morale.none": "No Despair: no stones to roll, every Action is chosen.",
   "morale.stones": "Stones of Chance",
   "morale.plan": "Turn plan",
   "morale.plan.mandatory": "Mandatory",
   "morale.plan.chosen": "Chosen",
-  "morale.plan.chosen.count": "{n} Chosen Actions",
+  "morale.plan.chosen.count": "{n, plural, one {# Chosen Action} other {# Chosen Actions}}",
   "morale.plan.rest": "Rest rolled {n}×: counts as a Chosen Action.",
   "morale.plan.destiny": "Spend Destiny for a 5th Action.",
   "morale.history": "History",
@@ -147,6 +154,10 @@ export const en = {
   "pans.sleeve.needlook": "Look at each warning first: fix it on the photo, or press “Looked: it is right”.",
   "pans.sleeve.whole": "The whole photo, with the card's outline",
   "pans.board": "Neverland board",
+  "pans.board.keys": "By keyboard: the arrow keys move the marker by the step, Enter or Space places it with the chosen tool.",
+  "pans.board.step": "Arrow key step",
+  "pans.board.step.mm": "{n} mm",
+  "pans.board.cursor": "Marker at {x}, {y} mm (step {step} mm)",
   "pans.board.hero": "{hero} at {x}, {y} mm",
   "pans.card": "{pile}: {face}",
   "pile.distance": "Distance",
@@ -173,7 +184,7 @@ export const en = {
   "pans.visions.start": "Everyone has their Visions: start the turns",
   "pans.act.heading": "{hero}'s turn",
   "pans.act.move": "Move: tap points along your path",
-  "pans.act.path": "Path: {n} point(s), {len} mm of {limit} mm",
+  "pans.act.path": "Path: {n, plural, one {# point} other {# points}}, {len} mm of {limit} mm",
   "pans.act.path.free": "With The Magic Powder Tinker Bell goes anywhere on the board: tap where she lands.",
   "pans.act.path.clear": "Clear the path",
   "pans.act.go": "Move along this path",
@@ -182,7 +193,7 @@ export const en = {
   "pans.undo.yes": "Yes, take it back",
   "pans.undo.no": "No, keep it",
   "pans.reveal": "Show where every sleeve's Child and Hook were",
-  "pans.reveal.line": "Sleeve {n}, held by {hero}: the cross at {x}, {y} mm; {hooks} Hook circle(s), {dark} dark area(s)",
+  "pans.reveal.line": "Sleeve {n}, held by {hero}: the cross at {x}, {y} mm; {hooks, plural, one {# Hook circle} other {# Hook circles}}, {dark, plural, one {# dark area} other {# dark areas}}",
   "pans.verdict.explore.lost": "Round {round}, {hero} explored: {hook}; the game ended there",
   "games.new.pans.within": "House rule: when is a Hook circle within the exploration circle (and within a Camp)?",
   "pans.within": "House rule for Hook circles in a circle or a Camp: {reading}",
@@ -193,7 +204,7 @@ export const en = {
   "pans.act.explore": "Explore: tap circle centres",
   "pans.act.uncover": "Uncover Hook: tap the centre",
   "pans.act.reach": "The dashed ring is the movement template's reach.",
-  "pans.act.circles": "{n} circle(s) placed",
+  "pans.act.circles": "{n, plural, one {# circle placed} other {# circles placed}}",
   "pans.act.ask": "Ask the referee",
   "pans.act.cancel": "Clear the circles",
   "pans.act.end": "End the turn",
@@ -319,7 +330,7 @@ export const en = {
   "games.new.import.hint": "A neverland-legacy-position/1 file, such as one exported from a game; its Characters play, the first one starts.",
   "games.new.record": "Or open a whole game file",
   "games.new.record.hint": "A neverland-legacy-game/1 file exported from this app: the game is replayed to where it stood and saved as a new game.",
-  "games.row.progress": "{players} players · turn {turn}",
+  "games.row.progress": "{players, plural, one {# player} other {# players}} · turn {turn}",
   "games.export": "Export game",
   "games.exported": "The whole game (seed, set-up and every command): copy it into a .json file to keep it or open it elsewhere.",
   "games.exported.close": "Hide",
@@ -377,7 +388,7 @@ export const en = {
   "table.selected": "{where}",
   "table.tap.move": "Tap to move here",
   "table.tap.fight": "tap to fight",
-  "table.wounds": "{n} Wounds",
+  "table.wounds": "{n, plural, one {# Wound} other {# Wounds}}",
   "table.tap": "Tap a Location to move there (marked ➜ when the rules allow) or to see what may be done there; tap an Enemy marked ⚔ to fight it.",
   "table.do.move": "Move here",
   "table.do.taunt.coin": "Taunt {who} for a Coin (no Action)",
@@ -451,7 +462,7 @@ export const en = {
   "table.h.scare": "{who} scared {target} to the {where}",
   "table.h.courage": "{who} gave Courage to {target}",
   "table.h.loot-gain": "{who} looted Coins",
-  "table.h.loot-spend": "{who} spent {n} Coins on Despair",
+  "table.h.loot-spend": "{who} spent {n, plural, one {# Coin} other {# Coins}} on Despair",
   "table.h.loot-rescue": "{who} paid 2 Coins to rescue {target}",
   "table.h.rest": "{who} rested",
   "table.h.fifth-action": "{who} spent Destiny on a 5th Action",
@@ -596,7 +607,7 @@ export const en = {
   "tv.card.despair": "Despair",
   "tv.card.destiny.yes": "★ Destiny ready",
   "tv.card.destiny.no": "☆ Destiny spent",
-  "tv.card.coins": "◎ {n} Coins",
+  "tv.card.coins": "◎ {n, plural, one {# Coin} other {# Coins}}",
   "tv.card.items": "Items: {items}",
   "tv.card.carrying": "♥ Carrying {who}",
   "tv.card.fallen": "✖ Fallen",
@@ -628,13 +639,13 @@ export const en = {
   "tv.search.ambush": "Ambush: {n} {kind} appear here.",
   "tv.search.item": "Item: {who} takes {item}.",
   "tv.search.item.enemy": "Item: {item}, discarded.",
-  "tv.search.treasure": "Treasure: {who} gains {n} Coins.",
+  "tv.search.treasure": "Treasure: {who} gains {n, plural, one {# Coin} other {# Coins}}.",
   "tv.search.treasure.enemy": "Treasure: {n} Coins, set aside (every third set aside brings a Named Enemy).",
   "tv.search.trap": "Trap: {who} takes {wounds} Wounds and {despair} Despair.",
   "tv.search.trap.enemy": "Trap, set aside (every third set aside brings a Named Enemy).",
   "tv.h.drew": "{text} — drew {card}",
   "tv.refused.why": "Not now: {reason}",
-  "tv.end.confirm": "{n} Actions are still unused. End the Actions anyway?",
+  "tv.end.confirm": "{n, plural, one {# Action is} other {# Actions are}} still unused. End the Actions anyway?",
   "tv.end.yes": "Yes, end the Actions",
   "tv.end.no": "Keep acting",
   "tv.error.close": "Close",
@@ -670,6 +681,8 @@ export const en = {
   "warden.stat.max-wil": "max WIL",
   "warden.stat.armor": "Armor",
   "warden.stat.shield": "Shield",
+  "warden.max": "max",
+  "warden.max.of": "Show the max values of {name}",
   "warden.less": "Lower {stat} of {name}",
   "warden.more": "Raise {stat} of {name}",
   "warden.slots": "{n}/10 slots",
@@ -707,7 +720,7 @@ export const en = {
   "warden.scar.heading": "Scar {row}: {name}",
   "warden.scar.when": "Its roll comes {when}.",
   "warden.scar.confirm": "The moment has come: roll it",
-  "warden.scar.confirm.of": "Roll the follow-up of {scar} for {name}",
+  "warden.scar.confirm.of": "The moment has come: roll it (the follow-up of {scar} for {name})",
   "warden.morale": "Morale",
   "warden.morale.first-casualty": "First casualty",
   "warden.morale.half-lost": "Half lost",
@@ -798,18 +811,102 @@ export const en = {
 export type Key = keyof typeof en;
 export type Table = Record<Key, string>;
 
-const tables: Record<string, Table> = { en };
+export const tables = { en, fr } satisfies Record<string, Table>;
+export type Lang = keyof typeof tables;
+export const languages = Object.keys(tables) as Lang[];
+const STORAGE_KEY = "neverland.language";
+
+let lang: Lang = "en";
 let current: Table = en;
+let plurals = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en", { useGrouping: false, maximumFractionDigits: 2 });
 
-export function setLanguage(lang: string): void {
-  current = tables[lang] ?? en;
+const isLang = (x: unknown): x is Lang => typeof x === "string" && x in tables;
+
+/** Switches every string (and number, date and plural rule) to `next`; unknown names fall back to English. */
+export function setLanguage(next: string): void {
+  lang = isLang(next) ? next : "en";
+  current = tables[lang];
+  plurals = new Intl.PluralRules(lang);
+  numbers = new Intl.NumberFormat(lang, { useGrouping: false, maximumFractionDigits: 2 });
+  if (typeof document !== "undefined") document.documentElement.lang = lang;
 }
 
-/** The text for `key`, with `{name}` placeholders filled from `params`. */
+export const language = (): Lang => lang;
+
+/** The language chosen last time on this device (English the first time). */
+export function loadLanguage(): Lang {
+  let saved: string | null = null;
+  try {
+    saved = globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    saved = null;
+  }
+  setLanguage(saved ?? "en");
+  return lang;
+}
+
+/** Switches language and remembers it on this device. */
+export function chooseLanguage(next: Lang): void {
+  setLanguage(next);
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, lang);
+  } catch {
+    // A webview without storage still switches for this session.
+  }
+}
+
+const PLURAL = /\{(\w+), plural, one \{([^}]*)\} other \{([^}]*)\}\}/g;
+
+function show(value: string | number): string {
+  return typeof value === "number" ? numbers.format(value) : value;
+}
+
+/** The text of `template` with plural choices made and `{name}` placeholders filled from `params`. */
+export function fill(template: string, params: Record<string, string | number>): string {
+  return template
+    .replace(PLURAL, (whole, name: string, one: string, other: string) => {
+      if (!(name in params)) return whole;
+      const n = Number(params[name]);
+      return (plurals.select(n) === "one" ? one : other).replace(/#/g, show(params[name]!));
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? show(params[name]!) : whole));
+}
+
+/** The text for `key` in the current language. */
 export function t(key: Key, params: Record<string, string | number> = {}): string {
-  return current[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fill(current[key], params);
 }
 
-export const languages = Object.keys(tables);
+/** Whether `key` is one of the table's keys (for ids that come from content at run time). */
+export const isKey = (key: string): key is Key => key in en;
+
+/** The text for a key built from an id that reaches the UI as a plain string (a piece, Location,
+ * Item or status id from the companion), or `fallback` when the table has no such key. Keys
+ * written in code go through `t`, which the compiler checks; only these run-time ids come here. */
+export function textFor(key: string, fallback: string, params: Record<string, string | number> = {}): string {
+  return isKey(key) ? t(key, params) : fallback;
+}
+
+/** A date and time the way the current language writes them. */
+export function formatDate(ms: number): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+}
+
+/** The content packs' names and texts in the current language, as the companion answers them
+ * (`content_text`: content id → entry id → field → text). */
+type ContentTexts = { [content: string]: { [id: string]: { [field: string]: string | undefined } | undefined } | undefined };
+let content: ContentTexts = {};
+
+export function setContentText(texts: ContentTexts): void {
+  content = texts;
+}
+
+/** A pack's name or text (`field` of entry `id` in content `pack`) in the current language, or
+ * `english` (what the view carries) when the companion has no translation for it. */
+export function contentText(pack: string, id: string, field: string, english: string): string {
+  return content[pack]?.[id]?.[field] ?? english;
+}
+
+/** A number the way the current language writes it. */
+export const formatNumber = (n: number): string => numbers.format(n);

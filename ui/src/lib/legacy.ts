@@ -10,7 +10,7 @@ import type {
   TableCommand,
   TableView,
 } from "./bindings";
-import { en, t, type Key } from "./i18n";
+import { isKey, t, textFor } from "./i18n";
 
 /** The Action a stone makes Mandatory in a scenario (mirrors `Stone::action` in Rust). */
 export function stoneAction(stone: Stone, scenario: Scenario): ActionId {
@@ -25,7 +25,7 @@ export function stoneAction(stone: Stone, scenario: Scenario): ActionId {
 }
 
 export function actionName(action: ActionId): string {
-  return t(`action.${action}` as Key);
+  return t(`action.${action}`);
 }
 
 /** A stone's word in this scenario (the symbol's Action name, never colour alone). */
@@ -73,21 +73,20 @@ export const KIND_COLOUR: Record<string, "red" | "blue" | "yellow"> = {
 
 /** A piece's id in words: "raider-3" → "Raider 3", "captain-hook" → "Captain Hook". */
 export function pieceName(id: string): string {
-  const key = `piece.${id}`;
   const m = /^(.*)-(\d+)$/.exec(id);
-  if (m && `piece.${m[1]}` in en) return `${t(`piece.${m[1]}` as Key)} ${m[2]}`;
-  return key in en ? t(key as Key) : id;
+  const kind = `piece.${m?.[1]}`;
+  if (m && isKey(kind)) return `${t(kind)} ${m[2]}`;
+  return textFor(`piece.${id}`, id);
 }
 
 export function locationName(id: string): string {
-  const key = `loc.${id}`;
-  return key in en ? t(key as Key) : id;
+  return textFor(`loc.${id}`, id);
 }
 
 /** A Search card's id in words: an Item card by its Item ("fairy-dust-2" → "Fairy Dust"). */
 export function cardName(card: string): string {
   const base = card.replace(/-\d+$/, "");
-  return `item.${base}` in en ? t(`item.${base}` as Key) : card;
+  return textFor(`item.${base}`, card);
 }
 
 /** The one or two Enemies of a Taunt or Scare, in words. */
@@ -118,7 +117,7 @@ export function historyText(c: TableCommand, by: string): string {
     case "loot-spend":
       return t("table.h.loot-spend", { who, n: c.coins });
     case "use-item":
-      return t("table.h.use-item", { who, item: t(`item.${c.item}` as Key) });
+      return t("table.h.use-item", { who, item: t(`item.${c.item}`) });
     case "give":
       return t("table.h.give", { who: c.from ? pieceName(c.from) : who, target: pieceName(c.to) });
     case "row":
@@ -126,11 +125,11 @@ export function historyText(c: TableCommand, by: string): string {
     case "threat-drawn":
       return t("table.h.threat-drawn", { who, card: c.card });
     case "change-colour":
-      return t("table.h.change-colour", { who, colour: `${COLOUR_SHAPE[c.colour]} ${t(`colour.${c.colour}` as Key)}` });
+      return t("table.h.change-colour", { who, colour: `${COLOUR_SHAPE[c.colour]} ${t(`colour.${c.colour}`)}` });
     case "activate":
       return t("table.h.activate", { who, n: c.option + 1 });
     default:
-      return t(`table.h.${c.type}` as Key, { who });
+      return t(`table.h.${c.type}`, { who });
   }
 }
 
@@ -197,10 +196,10 @@ export function optionTarget(p: LegacyPosition, o: EnemyAct): string | null {
 export function reasonText(pending: PendingView): string {
   const named = /^(red|blue|yellow)-(\d+)$/.exec(pending.priority);
   if (named) {
-    return t("table.reason.named", { colour: t(`colour.${named[1]}` as Key), step: named[2]! });
+    return t("table.reason.named", { colour: textFor(`colour.${named[1]}`, named[1]!), step: named[2]! });
   }
   const first = pending.options[0];
-  const why = first ? t(`table.reason.${first.action}` as Key) : t("table.reason.none");
+  const why = first ? t(`table.reason.${first.action}`) : t("table.reason.none");
   return t("table.reason.priority", { priority: pending.priority, why });
 }
 
@@ -281,7 +280,7 @@ export function commandLabel(c: TableCommand): string {
       return t("table.do.board");
     case "give":
       return c.item
-        ? t("table.do.give.item", { item: t(`item.${c.item}` as Key), who: pieceName(c.to) })
+        ? t("table.do.give.item", { item: t(`item.${c.item}`), who: pieceName(c.to) })
         : c.hostage
           ? t("table.do.give.hostage", { hostage: pieceName(c.hostage), who: pieceName(c.to) })
           : t("table.do.give.coins", { n: c.coins, who: pieceName(c.to) });

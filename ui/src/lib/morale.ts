@@ -1,7 +1,7 @@
 // Pure view logic for the Morale tracker screen (kind `legacy`, the app's first Legacy slice: Despair
 // and Morale Checks only, beside a game played wholly on the real table). No DOM, no IPC.
 import type { MoraleCommand, MoraleRoll, MoraleView } from "./bindings";
-import { t } from "./i18n";
+import { contentText, t } from "./i18n";
 import { actionName, stoneName } from "./legacy";
 
 export const MAX_DESPAIR = 4;
@@ -25,7 +25,8 @@ export function planLines(roll: MoraleRoll): PlanLine[] {
 }
 
 export function characterName(view: MoraleView, id: string): string {
-  return view.state.characters.find((c) => c.id === id)?.name ?? id;
+  const name = view.state.characters.find((c) => c.id === id)?.name ?? id;
+  return contentText(view.state.scenario, id, "name", name);
 }
 
 export function latestRoll(view: MoraleView, character: string): MoraleRoll | null {

@@ -1,5 +1,5 @@
 // The rules reference: our own short summaries, every one through the translation table.
-import { en, t, type Key } from "./i18n";
+import { en, isKey, t, textFor } from "./i18n";
 
 export interface RuleEntry {
   id: string;
@@ -11,10 +11,11 @@ export interface RuleEntry {
  * rules), in the order of the translation table. */
 export function ruleEntries(prefix = "rules."): RuleEntry[] {
   return Object.keys(en)
+    .filter(isKey)
     .filter((k) => k.startsWith(prefix) && k.endsWith(".title"))
     .map((k) => {
       const id = k.slice(prefix.length, -".title".length);
-      return { id, title: t(k as Key), text: t(`${prefix}${id}.text` as Key) };
+      return { id, title: t(k), text: textFor(`${prefix}${id}.text`, "") };
     });
 }
 

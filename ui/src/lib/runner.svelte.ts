@@ -1,7 +1,9 @@
 // One call to Rust at a time, for a screen: `busy` while it runs (the controls wait), the answer
 // handed to the screen, a failure to the error banner. The screen changes only with the answer,
 // which arrives after the command is committed.
+import { tick } from "svelte";
 import { asAppError } from "./api";
+import { keepFocus } from "./focus";
 import type { AppError } from "./bindings";
 
 export class Runner<T> {
@@ -16,6 +18,7 @@ export class Runner<T> {
 
   run = async (call: () => Promise<T>): Promise<void> => {
     if (this.busy) return;
+    const restoreFocus = typeof document === "undefined" ? () => {} : keepFocus();
     this.busy = true;
     this.before();
     try {
@@ -24,6 +27,9 @@ export class Runner<T> {
       this.onerror(asAppError(e));
     } finally {
       this.busy = false;
+      // After the redraw, focus goes back on (or next to) the control acted on.
+      await tick();
+      restoreFocus();
     }
   };
 }

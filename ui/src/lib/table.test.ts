@@ -93,7 +93,7 @@ describe("cards as cards", () => {
 
   it("names the Search card in the History and shows the newest one drawn", () => {
     const h: TableHistoryItem = { step: 7, command: { type: "search" }, by: "wendy", searched: [drawn({ type: "treasure", coins: 1 })], threat: null };
-    expect(historyLine(h)).toBe("Wendy searched — drew Treasure: Wendy gains 1 Coins.");
+    expect(historyLine(h)).toBe("Wendy searched — drew Treasure: Wendy gains 1 Coin.");
     const plain: TableHistoryItem = { step: 8, command: { type: "rest" }, by: "wendy", searched: [], threat: null };
     const drew: TableHistoryItem = { step: 9, command: { type: "draw-threat" }, by: "wendy", searched: [], threat: "red-5" };
     expect(historyLine(drew, { pack: { threat_cards: [red] } } as unknown as TableView)).toBe(

@@ -10,7 +10,7 @@ import type {
   TableView,
   ThreatCardView,
 } from "./bindings";
-import { en, t, type Key } from "./i18n";
+import { isKey, t, textFor } from "./i18n";
 import { COLOUR_SHAPE, historyText, locationName, pieceName, sameCommand } from "./legacy";
 
 /** Where a Location sits in its board's grid (1-based, for CSS grid lines). */
@@ -63,14 +63,14 @@ export function gridSize(cells: Record<string, Cell>): { cols: number; rows: num
   return { cols: Math.max(1, ...all.map((c) => c.col)), rows: Math.max(1, ...all.map((c) => c.row)) };
 }
 
-export const colourWord = (c: Colour) => t("tv.threat.colour", { shape: COLOUR_SHAPE[c], colour: t(`colour.${c}` as Key) });
+export const colourWord = (c: Colour) => t("tv.threat.colour", { shape: COLOUR_SHAPE[c], colour: t(`colour.${c}`) });
 
 export function threatCard(view: TableView, id: string): ThreatCardView | null {
   return view.pack.threat_cards.find((c) => c.card === id) ?? null;
 }
 
 export function boardName(id: string): string {
-  return `board.${id}` in en ? t(`board.${id}` as Key) : id;
+  return textFor(`board.${id}`, id);
 }
 
 /** A Threat card's effect as it reads. */
@@ -123,7 +123,7 @@ export function searchText(s: SearchDrawn): string {
     case "ambush":
       return t("tv.search.ambush", { n: e.count, kind: pieceName(e.kind) });
     case "item":
-      return s.enemy ? t("tv.search.item.enemy", { item: t(`item.${e.item}` as Key) }) : t("tv.search.item", { who, item: t(`item.${e.item}` as Key) });
+      return s.enemy ? t("tv.search.item.enemy", { item: t(`item.${e.item}`) }) : t("tv.search.item", { who, item: t(`item.${e.item}`) });
     case "treasure":
       return s.enemy ? t("tv.search.treasure.enemy", { n: e.coins }) : t("tv.search.treasure", { who, n: e.coins });
     case "trap":
@@ -164,8 +164,8 @@ export function lastSearch(view: TableView): { step: number; cards: SearchDrawn[
 /** Ids in a refusal or error turned into names ("fairy-hollow" → "Fairy Hollow"). */
 export function humanize(message: string): string {
   return message.replace(/\b[a-z]+(?:-[a-z0-9]+)*\b/g, (id) => {
-    if (`loc.${id}` in en) return locationName(id);
-    if (`piece.${id}` in en || /-\d+$/.test(id)) return pieceName(id);
+    if (isKey(`loc.${id}`)) return locationName(id);
+    if (isKey(`piece.${id}`) || /-\d+$/.test(id)) return pieceName(id);
     return id;
   });
 }
