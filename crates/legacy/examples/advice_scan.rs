@@ -33,6 +33,22 @@ fn main() {
                 if a.colours.iter().any(|c| !c.exact) {
                     approx += 1;
                 }
+                if ms > worst_ms && std::env::var("MICRO").is_ok() {
+                    let t = std::time::Instant::now();
+                    for _ in 0..10_000 {
+                        std::hint::black_box(g.clone());
+                    }
+                    let clone_us = t.elapsed().as_secs_f64() * 100.0;
+                    let mut r = g.clone();
+                    r.apply(&pack, &map, &neverland_legacy::Command::ResolveThreat)
+                        .unwrap();
+                    let t = std::time::Instant::now();
+                    for _ in 0..10_000 {
+                        std::hint::black_box(r.pending_options(&pack, &map));
+                    }
+                    let opt_us = t.elapsed().as_secs_f64() * 100.0;
+                    println!("clone {clone_us:.2} us, options {opt_us:.2} us");
+                }
                 if ms > worst_ms {
                     worst_ms = ms;
                     println!(

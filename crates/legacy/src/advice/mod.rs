@@ -43,8 +43,8 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            nodes: 2_500,
-            rollouts: 48,
+            nodes: 800,
+            rollouts: 24,
             seed: 0x0AD7_15E5,
         }
     }
