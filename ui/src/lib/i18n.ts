@@ -333,7 +333,7 @@ export const en = {
   "advice.killed": "{who} killed: {p}",
   "advice.rescued": "{who} rescued by a Fairy: {p}",
   "advice.falls": "{who} falls: {p}",
-  "advice.wounds": "{who}: {n} Wounds",
+  "advice.wounds": "Wounds on {who}: {n}",
   "advice.harmless": "no Wounds, nobody lost",
   "table.pending": "{enemy} activates",
   "table.queued": "{n} more to come",
