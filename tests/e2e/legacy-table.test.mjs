@@ -1,8 +1,8 @@
 // End to end: a Neverland's Legacy table game on the full rules engine through the real app:
-// new game, one turn (Morale Check, a flight to the Bow, end of Actions), the Threat drawn and
-// every activation applied, undo, export of the table as a position file the command line
-// accepts, the same step after a restart, and after the app is killed (kill -9) mid-turn the
-// same table as the screen last showed.
+// new game, one turn (Morale Check, a flight to the Bow, end of Actions), the Threat drawn (what
+// each colour would cost, asked of the advisor) and every activation applied, undo, export of
+// the table as a position file the command line accepts, the same step after a restart, and
+// after the app is killed (kill -9) mid-turn the same table as the screen last showed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -124,6 +124,13 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     assert.doesNotMatch(card, /\b(red|blue|yellow)-\d\b/);
     if (/Discover: .* at /.test(card)) assert.ok((await session.findElements(By.css('[data-testid^="discover-"]'))).length > 0);
     await fitsEverySize(session, "table-04-threat");
+    // The Destiny advisor beside the drawn card (issue 20): opened, it answers for the three
+    // colours in the background; Resolve stays enabled while it works.
+    await tap(session, "advice-toggle");
+    assert.equal(await (await session.findElement(byTestId("resolve"))).isEnabled(), true);
+    await session.wait(async () => (await session.findElements(byTestId("advice-colour"))).length === 3, 20000);
+    assert.match(await (await session.findElement(byTestId("destiny-advice"))).getText(), /Best: [\s\S]*Worst: /);
+    await screenshot(session, "table-04b-advice");
     await press("resolve");
     let firstHintMs = null;
     for (let i = 0; i < 60; i++) {

@@ -66,6 +66,16 @@ enum LegacyCmd {
         /// The position file.
         position: std::path::PathBuf,
     },
+    /// What each Threat colour would cost, for a drawn card (neverland-legacy-threat/1, or a
+    /// whole game file standing at a drawn card): Wounds, falls, Hostages, a loss, for the
+    /// players' best and worst tie choices, as probabilities over the Search cards unseen.
+    Advise {
+        /// Only this colour (default: the card's colour and the two others).
+        #[arg(long, value_parser = ["red", "blue", "yellow"])]
+        colour: Option<String>,
+        /// The situation or game file.
+        situation: std::path::PathBuf,
+    },
     /// Set up a game and print the table it starts from (a position).
     New {
         #[arg(long, value_parser = ["lost-allies", "pirates"])]
@@ -402,6 +412,14 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
             p.validate(pack, &map).map_err(|e| format!("{name}: {e}"))?;
             println!("{}", json!(hints(pack, &map, &p, colour)));
         }
+        LegacyCmd::Advise { colour, situation } => {
+            let colour = colour.as_deref().map(|c| match c {
+                "red" => Colour::Red,
+                "blue" => Colour::Blue,
+                _ => Colour::Yellow,
+            });
+            println!("{}", advise(&situation, colour)?);
+        }
         LegacyCmd::New {
             scenario,
             players,
@@ -470,4 +488,42 @@ fn legacy_pack(scenario: &str) -> Result<&'static neverland_legacy::Pack, String
     let s = neverland_legacy::Scenario::parse(scenario)
         .ok_or(format!("unknown scenario {scenario:?}"))?;
     neverland_companion::packs::legacy_pack(s).map_err(|e| e.to_string())
+}
+
+/// `legacy advise`: the file is a drawn Threat (`neverland-legacy-threat/1`) or a whole game
+/// (`neverland-legacy-game/1`) whose replay stands at one.
+fn advise(
+    path: &std::path::Path,
+    colour: Option<neverland_legacy::Colour>,
+) -> Result<serde_json::Value, String> {
+    use neverland_legacy::advice::{self, Budget, Situation};
+    use neverland_legacy::map::Map;
+    use neverland_legacy::record::GameRecord;
+
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let name = path.display().to_string();
+    let format = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v.get("format").and_then(|f| f.as_str()).map(str::to_owned));
+    let (pack, game) = if format.as_deref() == Some(neverland_legacy::record::FORMAT) {
+        let r = GameRecord::from_json(&text).map_err(|e| format!("{name}: {e}"))?;
+        let pack =
+            neverland_companion::packs::legacy_pack(r.scenario).map_err(|e| e.to_string())?;
+        let g = r
+            .replay(pack, &Map::new(pack))
+            .map_err(|e| format!("{name}: {e}"))?;
+        (pack, g)
+    } else {
+        let s = Situation::from_json(&text).map_err(|e| format!("{name}: {e}"))?;
+        let pack = neverland_companion::packs::legacy_pack(s.position.scenario)
+            .map_err(|e| e.to_string())?;
+        let g = s
+            .game(pack, &Map::new(pack))
+            .map_err(|e| format!("{name}: {e}"))?;
+        (pack, g)
+    };
+    let a = advice::advise(pack, &Map::new(pack), &game, colour, Budget::default())
+        .map_err(|e| format!("{name}: {e}"))?;
+    Ok(json!(a))
 }

@@ -47,6 +47,7 @@ macro_rules! for_each_command {
             legacy_table_go_on(game_id: i64) -> $crate::table::TableView;
             legacy_table_position(game_id: i64) -> String;
             legacy_table_record(game_id: i64) -> String;
+            legacy_table_advice(game_id: i64) -> $crate::table::ThreatAdvice;
             import_legacy_record(text: String) -> $crate::table::TableView;
             warden_tables() -> $crate::warden::WardenTables;
             content_text(language: String) -> $crate::content_text::ContentText;
@@ -181,6 +182,13 @@ pub fn typescript_bindings() -> String {
         crate::table::TableHistoryItem,
         crate::table::ReplayNotice,
         crate::table::TableView,
+        neverland_legacy::advice::Route,
+        neverland_legacy::advice::LossChance,
+        neverland_legacy::advice::CharacterCost,
+        neverland_legacy::advice::HostageCost,
+        neverland_legacy::advice::Cost,
+        neverland_legacy::advice::ColourAdvice,
+        neverland_legacy::advice::Advice,
         crate::table_screen::CharacterCard,
         neverland_legacy::pack::SearchEffect,
         neverland_legacy::pack::ThreatEffect,

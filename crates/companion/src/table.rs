@@ -710,4 +710,17 @@ impl Companion {
         serde_json::to_string_pretty(&loaded.game.table)
             .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))
     }
+
+    /// What each Threat colour would cost for the drawn card waiting to be resolved (the Destiny
+    /// advisor, `neverland_legacy::advice`): a query over the replayed game that stores nothing
+    /// and never reads the order of the decks.
+    pub async fn legacy_table_advice(&self, game_id: i64) -> Result<ThreatAdvice, AppError> {
+        let loaded = self.load_table(game_id).await?;
+        let budget = neverland_legacy::advice::Budget::default();
+        neverland_legacy::advice::advise(loaded.pack, &loaded.map, &loaded.game, None, budget)
+            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))
+    }
 }
+
+/// The Destiny advisor's answer, as the table screen receives it.
+pub type ThreatAdvice = neverland_legacy::advice::Advice;

@@ -412,3 +412,45 @@ async fn the_players_choose_which_enemy_activates_next() {
         "the History names the Enemy chosen"
     );
 }
+
+/// The Destiny advisor through the service: refused with no card waiting, then the card's colour
+/// and the two others for a drawn card, the same as the engine answers in memory; nothing stored.
+#[tokio::test]
+async fn advice_for_a_drawn_card_stores_nothing() {
+    use neverland_legacy::advice::{Budget, advise};
+    use neverland_legacy::engine::{Command, Phase};
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    // Seed 2 draws red-1 at the first Threat (tests/advise.rs of the CLI).
+    let view = c
+        .new_legacy_table(args(Scenario::LostAllies, 2, "2"))
+        .await
+        .unwrap();
+    let id = view.game.id;
+    let e = c.legacy_table_advice(id).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand);
+    assert!(e.message.contains("no drawn Threat card"), "{}", e.message);
+    for cmd in [
+        Command::MoraleCheck,
+        Command::EndActions,
+        Command::DrawThreat,
+    ] {
+        c.legacy_table_command(id, cmd).await.unwrap();
+    }
+    let before = c.legacy_table(id).await.unwrap();
+    assert!(matches!(before.phase, Phase::Colour { .. }));
+    let a = c.legacy_table_advice(id).await.unwrap();
+    assert_eq!(a.colours.len(), 3);
+    let pack = Pack::builtin(Scenario::LostAllies).unwrap();
+    let map = Map::new(&pack);
+    let log = [
+        Command::MoraleCheck,
+        Command::EndActions,
+        Command::DrawThreat,
+    ];
+    let g = Game::replay(&pack, &map, &Setup::for_players(2), 2, &log).unwrap();
+    assert_eq!(a, advise(&pack, &map, &g, None, Budget::default()).unwrap());
+    let after = c.legacy_table(id).await.unwrap();
+    assert_eq!(after.game.steps, before.game.steps);
+    assert_eq!(after.table, before.table);
+}

@@ -4,16 +4,10 @@
 //!
 //! `cargo run --release -p neverland-legacy --example table_plan -- lost-allies 2`
 
-use neverland_legacy::engine::{Command, Game, Phase, Setup, action_of};
+use neverland_legacy::engine::{Command, Game, Phase, Setup};
 use neverland_legacy::map::Map;
+use neverland_legacy::sim::plain_plan;
 use neverland_legacy::{Pack, Scenario};
-fn key(c: &Command) -> String {
-    match c {
-        Command::Fight { target } => target.clone(),
-        Command::Move { to, .. } | Command::Row { to, .. } => to.clone(),
-        _ => String::new(),
-    }
-}
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let scen = if args[1] == "pirates" {
@@ -38,38 +32,10 @@ fn main() {
                 println!("seed {seed}: unfinished");
                 break;
             }
-            let cmd = match &g.phase {
-                Phase::Morale => {
-                    turns += 1;
-                    Command::MoraleCheck
-                }
-                Phase::Actions => {
-                    let legal = g.legal_commands(&pack, &map);
-                    let occupied = |to: &str| {
-                        g.table.enemies.iter().any(|e| e.at == to)
-                            || g.table.named_enemies.iter().any(|x| x.at == to)
-                    };
-                    let here = g.table.characters[g.active].at.clone();
-                    let pick = |f: &dyn Fn(&Command) -> bool| {
-                        let mut v: Vec<&Command> = legal.iter().filter(|c| f(c)).collect();
-                        v.sort_by_key(|c| key(c));
-                        v.first().map(|c| (*c).clone())
-                    };
-                    pick(&|c| matches!(c, Command::Fight { .. }))
-                        .or_else(|| pick(&|c| matches!(c, Command::Search)))
-                        .or_else(|| pick(&|c| matches!(c, Command::StepOff) && occupied(&here)))
-                        .or_else(|| pick(&|c| matches!(c, Command::Move { to, escort } if escort.is_empty() && occupied(to))))
-                        .or_else(|| pick(&|c| matches!(c, Command::Row { to, with } if with.is_empty() && occupied(to) && *to != here)))
-                        .or_else(|| pick(&|c| matches!(c, Command::Board) && !occupied(&here)))
-                        .unwrap_or_else(|| if legal.contains(&Command::EndActions) { Command::EndActions } else {
-                            legal.iter().find(|c| action_of(c).is_some_and(|a| g.turn.mandatory.contains(&a))).unwrap().clone()
-                        })
-                }
-                Phase::Draw => Command::DrawThreat,
-                Phase::Colour { .. } => Command::ResolveThreat,
-                Phase::Activations { .. } => Command::Activate { option: 0 },
-                Phase::Over { .. } => unreachable!(),
-            };
+            if matches!(g.phase, Phase::Morale) {
+                turns += 1;
+            }
+            let cmd = plain_plan(&g, &pack, &map);
             if matches!(g.phase, Phase::Actions) && cmd != Command::EndActions {
                 acts += 1;
             }

@@ -5,6 +5,7 @@
 //! and content arrives as text the caller has read.
 
 pub mod activation;
+pub mod advice;
 pub mod dice;
 pub mod effects;
 pub mod engine;

@@ -5,7 +5,7 @@
 
 use neverland_chance::Chance;
 
-use crate::engine::{Command, Game, Loss, Outcome, Phase, Setup};
+use crate::engine::{Command, Game, Loss, Outcome, Phase, Setup, action_of};
 use crate::map::Map;
 use crate::pack::{Item, Pack};
 
@@ -129,4 +129,57 @@ pub fn play(
         } => (Ending::Lost(cause), log),
         _ => (Ending::Unfinished, log),
     }
+}
+
+fn plan_key(c: &Command) -> String {
+    match c {
+        Command::Fight { target } => target.clone(),
+        Command::Move { to, .. } | Command::Row { to, .. } => to.clone(),
+        _ => String::new(),
+    }
+}
+
+/// The plain plan of the whole-game end-to-end test (tests/e2e/legacy-games.test.mjs, less the
+/// one activation order it chooses): fight, search, go where the Enemies are, else end the
+/// Actions (or perform the Mandatory Action owed); draw, resolve as drawn, take the first option.
+/// The e2e seeds, the advisor's bench and `examples/table_plan` play it.
+pub fn plain_plan(g: &Game, pack: &Pack, map: &Map) -> Command {
+    match &g.phase {
+        Phase::Morale => Command::MoraleCheck,
+        Phase::Actions => plain_action(g, pack, map),
+        Phase::Draw => Command::DrawThreat,
+        Phase::Colour { .. } => Command::ResolveThreat,
+        Phase::Activations { .. } | Phase::Over { .. } => Command::Activate { option: 0 },
+    }
+}
+
+fn plain_action(g: &Game, pack: &Pack, map: &Map) -> Command {
+    let legal = g.legal_commands(pack, map);
+    let occupied = |to: &str| {
+        g.table.enemies.iter().any(|e| e.at == to)
+            || g.table.named_enemies.iter().any(|x| x.at == to)
+    };
+    let here = g.table.characters[g.active].at.clone();
+    let pick = |f: &dyn Fn(&Command) -> bool| {
+        let mut v: Vec<&Command> = legal.iter().filter(|c| f(c)).collect();
+        v.sort_by_key(|c| plan_key(c));
+        v.first().map(|c| (*c).clone())
+    };
+    pick(&|c| matches!(c, Command::Fight { .. }))
+        .or_else(|| pick(&|c| matches!(c, Command::Search)))
+        .or_else(|| pick(&|c| matches!(c, Command::StepOff) && occupied(&here)))
+        .or_else(|| pick(&|c| matches!(c, Command::Move { to, escort } if escort.is_empty() && occupied(to))))
+        .or_else(|| pick(&|c| matches!(c, Command::Row { to, with } if with.is_empty() && occupied(to) && *to != here)))
+        .or_else(|| pick(&|c| matches!(c, Command::Board) && !occupied(&here)))
+        .unwrap_or_else(|| {
+            if legal.contains(&Command::EndActions) {
+                Command::EndActions
+            } else {
+                legal
+                    .iter()
+                    .find(|c| action_of(c).is_some_and(|a| g.turn.mandatory.contains(&a)))
+                    .expect("a Mandatory Action is owed when the Actions cannot end")
+                    .clone()
+            }
+        })
 }

@@ -434,6 +434,48 @@ pack: TablePack,
  */
 refused: Array<Refused>, };
 
+export type AdviceRoute = "as-drawn" | "destiny" | "no-destiny-left";
+
+export type LossChance = { cause: TableLoss, chance: number, };
+
+export type CharacterCost = { character: string, wounds: number, despair: number, falls: number, };
+
+export type HostageCost = { hostage: string, killed: number, rescued_by_fairy: number, };
+
+export type ThreatCost = { 
+/**
+ * The chance the game is lost during this Threat.
+ */
+lose: number, losses: Array<LossChance>, characters: Array<CharacterCost>, hostages: Array<HostageCost>, };
+
+export type ColourAdvice = { colour: Colour, route: AdviceRoute, 
+/**
+ * The players' best tie choices (least harm) and their worst.
+ */
+best: ThreatCost, worst: ThreatCost, 
+/**
+ * True when every tie and every unseen card was enumerated.
+ */
+exact: boolean, 
+/**
+ * Rollouts per policy when not exact (0 when exact).
+ */
+rollouts: number, 
+/**
+ * Engine steps taken (a measure of the tree).
+ */
+nodes: number, };
+
+export type ThreatAdvice = { card: string, 
+/**
+ * The colour the card has now.
+ */
+colour: Colour, 
+/**
+ * How many Search cards are still unseen (the chance nodes' denominator).
+ */
+unseen_search_cards: number, colours: Array<ColourAdvice>, };
+
 export type CharacterCard = { id: string, wound_slots: number, };
 
 export type SearchEffect = { "type": "ambush", kind: string, count: number, } | { "type": "junk" } | { "type": "hostage", hostage: string, } | { "type": "item", item: Item, } | { "type": "trap", wounds: number, despair: number, } | { "type": "treasure", coins: number, };
@@ -780,6 +822,7 @@ export function makeCommands(invoke: Invoke) {
     legacyTableGoOn: (gameId: number): Promise<TableView> => invoke("legacy_table_go_on", { gameId }),
     legacyTablePosition: (gameId: number): Promise<string> => invoke("legacy_table_position", { gameId }),
     legacyTableRecord: (gameId: number): Promise<string> => invoke("legacy_table_record", { gameId }),
+    legacyTableAdvice: (gameId: number): Promise<ThreatAdvice> => invoke("legacy_table_advice", { gameId }),
     importLegacyRecord: (text: string): Promise<TableView> => invoke("import_legacy_record", { text }),
     wardenTables: (): Promise<WardenTables> => invoke("warden_tables"),
     contentText: (language: string): Promise<ContentText> => invoke("content_text", { language }),
