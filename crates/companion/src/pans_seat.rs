@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::{AppError, ErrorCode};
-use crate::pans::{PansHand, PansStep};
+use crate::pans::{PansHand, PansStep, PansView};
 use crate::service::Companion;
 
 /// Proof that a seat said "I am …" while it held the tablet.
@@ -100,18 +100,29 @@ impl Companion {
                 "only the player holding the tablet sees their hand: say \"I am …\" first",
             ));
         }
+        self.pans_hand_of_proven_seat(game_id, seat.player).await
+    }
+
+    /// The hand of a seat whose caller has already proven it holds that seat by other means
+    /// (the local-network host's device token, `crates/lan-host`); never a command of the table.
+    pub async fn pans_hand_of_proven_seat(
+        &self,
+        game_id: i64,
+        player: usize,
+    ) -> Result<PansHand, AppError> {
+        hand_of(&self.load_pans(game_id).await?.game, player)
+    }
+
+    /// The public view and a proven seat's hand, from one reading of the game (so both are of
+    /// the same step).
+    pub async fn pans_seat_view(
+        &self,
+        game_id: i64,
+        player: usize,
+    ) -> Result<(PansView, PansHand), AppError> {
         let loaded = self.load_pans(game_id).await?;
-        let view = loaded.game.holder_view(seat.player).ok_or_else(|| {
-            AppError::new(
-                ErrorCode::InvalidInput,
-                format!("there is no seat {}", seat.player + 1),
-            )
-        })?;
-        Ok(PansHand {
-            player: seat.player,
-            hand: view.hand,
-            mini_card: view.mini_card,
-        })
+        let hand = hand_of(&loaded.game, player)?;
+        Ok((Companion::pans_view(loaded)?, hand))
     }
 
     /// Every sleeve of an ended game, in the order they were confirmed.
@@ -137,6 +148,20 @@ impl Companion {
         }
         Ok(out)
     }
+}
+
+fn hand_of(game: &Game, player: usize) -> Result<PansHand, AppError> {
+    let view = game.holder_view(player).ok_or_else(|| {
+        AppError::new(
+            ErrorCode::InvalidInput,
+            format!("there is no seat {}", player + 1),
+        )
+    })?;
+    Ok(PansHand {
+        player,
+        hand: view.hand,
+        mini_card: view.mini_card,
+    })
 }
 
 /// 128 bits from the operating system's random source, as hex: a pass nobody can predict (game
