@@ -113,16 +113,19 @@ impl Companion {
         hand_of(&self.load_pans(game_id).await?.game, player)
     }
 
-    /// The public view and a proven seat's hand, from one reading of the game (so both are of
-    /// the same step).
-    pub async fn pans_seat_view(
+    /// The public view and every seat's hand, from one reading of the game (so all are of the
+    /// same step): the local-network host builds each seat's push from it, the hand of that
+    /// seat's proven player only.
+    pub async fn pans_view_and_hands(
         &self,
         game_id: i64,
-        player: usize,
-    ) -> Result<(PansView, PansHand), AppError> {
+    ) -> Result<(PansView, Vec<PansHand>), AppError> {
         let loaded = self.load_pans(game_id).await?;
-        let hand = hand_of(&loaded.game, player)?;
-        Ok((Companion::pans_view(loaded)?, hand))
+        let seats = loaded.game.public_view().players.len();
+        let hands = (0..seats)
+            .map(|p| hand_of(&loaded.game, p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((Companion::pans_view(loaded)?, hands))
     }
 
     /// Every sleeve of an ended game, in the order they were confirmed.

@@ -77,6 +77,8 @@ pub(crate) struct HostState {
     /// One seat command at a time (the store's own check backs the `since` check up).
     pub(crate) commands: tokio::sync::Mutex<()>,
     pub(crate) pushes: broadcast::Sender<Push>,
+    /// The newest step's frames, made once for every seat.
+    pub(crate) frames: tokio::sync::Mutex<Option<Arc<crate::seat_api::Frames>>>,
     pub(crate) attempts: Mutex<Attempts>,
     pub(crate) assets: Arc<dyn Assets>,
 }
@@ -199,6 +201,7 @@ impl LanHost {
             seats: Mutex::new(seats),
             commands: tokio::sync::Mutex::new(()),
             pushes,
+            frames: tokio::sync::Mutex::new(None),
             attempts: Mutex::new(Attempts::default()),
             assets: config.assets,
         });

@@ -166,22 +166,45 @@ pub(crate) async fn run(
     }
 }
 
+/// One step of the table as the seats are pushed it: the public view and every seat's hand,
+/// read once for all seats (each seat is sent its own hand only).
+pub(crate) struct Frames {
+    steps: i64,
+    view: Value,
+    hands: Vec<Value>,
+}
+
 /// What a seat's connection is pushed: the table's step count, the public view, and this seat's
 /// own hand (no other seat's).
 pub(crate) async fn seat_frame(s: &HostState, seat: &SeatEntry) -> Result<(i64, Value), LanError> {
-    // Not while a seat's command is being stored: the view and the hand are of one step.
+    // Not while a seat's command is being stored: the view and the hands are of one step.
     let _one = s.commands.lock().await;
-    let (view, hand) = s
-        .companion
-        .pans_seat_view(s.game_id, seat.seat.player())
-        .await?;
-    let steps = view.game.steps;
+    let stored = s.companion.store().game(s.game_id).await?.commands;
+    let mut cache = s.frames.lock().await;
+    let frames = match cache.as_ref() {
+        Some(f) if f.steps == stored => f.clone(),
+        _ => {
+            let (view, hands) = s.companion.pans_view_and_hands(s.game_id).await?;
+            let f = std::sync::Arc::new(Frames {
+                steps: view.game.steps,
+                view: to(view)?,
+                hands: hands.into_iter().map(to).collect::<Result<_, _>>()?,
+            });
+            *cache = Some(f.clone());
+            f
+        }
+    };
+    let hand = frames
+        .hands
+        .get(seat.seat.player())
+        .cloned()
+        .ok_or_else(|| LanError::internal("this seat is not at the table"))?;
     let frame = serde_json::json!({
         "type": "table",
-        "steps": steps,
+        "steps": frames.steps,
         "seat": seat.seat,
-        "view": to(view)?,
-        "hand": to(hand)?,
+        "view": frames.view,
+        "hand": hand,
     });
-    Ok((steps, frame))
+    Ok((frames.steps, frame))
 }
