@@ -1,8 +1,12 @@
 //! The Tauri shell: it finds the database, opens the companion once, and forwards each command
 //! of the companion's command table to it in a few generated lines. No rules and no SQL live here.
+//! `lan` adds the "Invite players" commands, which open the table to the players' own devices.
+
+pub mod lan;
 
 use std::hash::{BuildHasher, RandomState};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use neverland_companion::{AppError, Companion, ErrorCode};
@@ -46,11 +50,16 @@ fn fresh_seed() -> u64 {
 }
 
 /// What the window's commands run against: the open companion, or why it could not open.
-pub struct Shell(Result<Companion, AppError>);
+pub struct Shell(Result<Arc<Companion>, AppError>);
 
 impl Shell {
     fn companion(&self) -> Result<&Companion, AppError> {
-        self.0.as_ref().map_err(Clone::clone)
+        self.0.as_deref().map_err(Clone::clone)
+    }
+
+    /// The companion, shared with the table's host on the local network.
+    pub(crate) fn shared(&self) -> Result<Arc<Companion>, AppError> {
+        self.0.clone()
     }
 }
 
@@ -60,14 +69,26 @@ macro_rules! tauri_commands {
             use super::*;
             $(
                 #[tauri::command]
-                pub async fn $name(shell: tauri::State<'_, Shell>, $($arg: $ty),*) -> Result<$ret, AppError> {
-                    shell.companion()?.$name($($arg),*).await
+                pub async fn $name(shell: tauri::State<'_, Shell>, lan: tauri::State<'_, crate::lan::Lan>, $($arg: $ty),*) -> Result<$ret, AppError> {
+                    let answer = shell.companion()?.$name($($arg),*).await;
+                    // The devices at an open table are sent their new views.
+                    lan.changed().await;
+                    answer
                 }
             )*
         }
 
         fn with_commands(builder: tauri::Builder<tauri::Wry>) -> tauri::Builder<tauri::Wry> {
-            builder.invoke_handler(tauri::generate_handler![$(commands::$name),*])
+            builder.invoke_handler(tauri::generate_handler![
+                $(commands::$name,)*
+                lan::lan_interfaces,
+                lan::lan_open,
+                lan::lan_invite,
+                lan::lan_admit,
+                lan::lan_refuse,
+                lan::lan_revoke,
+                lan::lan_close,
+            ])
         }
     };
 }
@@ -83,9 +104,9 @@ pub fn run() {
             app.path().app_data_dir().ok(),
         );
         let shell = match path {
-            Some(path) => Shell(tauri::async_runtime::block_on(Companion::open(
-                path, fresh_seed,
-            ))),
+            Some(path) => Shell(
+                tauri::async_runtime::block_on(Companion::open(path, fresh_seed)).map(Arc::new),
+            ),
             None => Shell(Err(AppError::new(
                 ErrorCode::DatabaseUnwritable,
                 "this system has no folder for app data; start the app with --db PATH",
@@ -95,6 +116,7 @@ pub fn run() {
             eprintln!("neverland-companion: {}", e.message);
         }
         app.manage(shell);
+        app.manage(lan::Lan::default());
         Ok(())
     });
     with_commands(builder)
@@ -148,6 +170,7 @@ mod tests {
             .collect();
         let mut wanted: Vec<String> = neverland_companion::api::COMMAND_NAMES
             .iter()
+            .chain(lan::LAN_COMMAND_NAMES)
             .map(|n| format!("allow-{}", n.replace('_', "-")))
             .collect();
         granted.sort();

@@ -24,6 +24,9 @@ pub enum ErrorCode {
     DatabaseUnwritable,
     /// Another change to the same game landed first; reload.
     Conflict,
+    /// A command was made against an older table than the one stored (another player acted
+    /// first); nothing changed: refresh and decide again.
+    TableChanged,
     /// A content pack is broken or missing.
     Content,
     /// Anything else from the storage layer.

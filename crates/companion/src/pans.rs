@@ -474,7 +474,7 @@ impl Companion {
         })
     }
 
-    fn pans_view(loaded: Loaded) -> Result<PansView, AppError> {
+    pub(crate) fn pans_view(loaded: Loaded) -> Result<PansView, AppError> {
         // Each Explore and Uncover in force gave one verdict, in order.
         let mut verdicts = loaded.game.public_view().verdicts.into_iter();
         let mut history: Vec<PansHistoryItem> = loaded
@@ -583,6 +583,18 @@ impl Companion {
         game_id: i64,
         command: PansCommand,
     ) -> Result<PansView, AppError> {
+        self.pans_command_at(game_id, None, command).await
+    }
+
+    /// `pans_command` made against the table of `since` steps (the stored log's length when the
+    /// player decided): refused with `TableChanged` when the log has moved on, and the store's
+    /// append refuses too if another step lands between this load and the append.
+    pub async fn pans_command_at(
+        &self,
+        game_id: i64,
+        since: Option<i64>,
+        command: PansCommand,
+    ) -> Result<PansView, AppError> {
         if matches!(command, PansCommand::SetSleeve { .. }) {
             return Err(AppError::new(
                 ErrorCode::InvalidInput,
@@ -590,6 +602,7 @@ impl Companion {
             ));
         }
         let loaded = self.load_pans(game_id).await?;
+        same_table(&loaded, since)?;
         let mut next = loaded.game.clone();
         next.apply(&command).map_err(refused)?;
         let step = PansStep::Play { command };
@@ -605,7 +618,19 @@ impl Companion {
         player: usize,
         sleeve: CardSleeve,
     ) -> Result<PansView, AppError> {
+        self.set_sleeve_at(game_id, None, player, sleeve).await
+    }
+
+    /// `set_sleeve` made against the table of `since` steps (see `pans_command_at`).
+    pub async fn set_sleeve_at(
+        &self,
+        game_id: i64,
+        since: Option<i64>,
+        player: usize,
+        sleeve: CardSleeve,
+    ) -> Result<PansView, AppError> {
         let loaded = self.load_pans(game_id).await?;
+        same_table(&loaded, since)?;
         let input = card_to_board(&Board::builtin(), &sleeve);
         let mut next = loaded.game.clone();
         next.apply(&PansCommand::SetSleeve {
@@ -663,6 +688,20 @@ impl Companion {
             game_id,
         )?;
         self.append_pans(&loaded, Entry::Redo, &next, None).await
+    }
+}
+
+/// Refuses a command made against another table than the stored one.
+fn same_table(loaded: &Loaded, since: Option<i64>) -> Result<(), AppError> {
+    match since {
+        Some(n) if n != loaded.log.len() as i64 => Err(AppError::new(
+            ErrorCode::TableChanged,
+            format!(
+                "the table changed: this was decided at step {n}, and the table is now at step {}; look again and decide",
+                loaded.log.len()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 

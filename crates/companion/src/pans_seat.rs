@@ -15,7 +15,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::error::{AppError, ErrorCode};
-use crate::pans::{PansHand, PansStep};
+use crate::pans::{PansHand, PansStep, PansView};
 use crate::service::Companion;
 
 pub use crate::seat_passes::{SeatPass, SeatPasses};
@@ -87,18 +87,32 @@ impl Companion {
                 "only the player holding the tablet sees their hand: say \"I am …\" first",
             ));
         }
+        self.pans_hand_of_proven_seat(game_id, seat.player).await
+    }
+
+    /// The hand of a seat whose caller has already proven it holds that seat by other means
+    /// (the local-network host's device token, `crates/lan-host`); never a command of the table.
+    pub async fn pans_hand_of_proven_seat(
+        &self,
+        game_id: i64,
+        player: usize,
+    ) -> Result<PansHand, AppError> {
+        hand_of(&self.load_pans(game_id).await?.game, player)
+    }
+
+    /// The public view and every seat's hand, from one reading of the game (so all are of the
+    /// same step): the local-network host builds each seat's push from it, the hand of that
+    /// seat's proven player only.
+    pub async fn pans_view_and_hands(
+        &self,
+        game_id: i64,
+    ) -> Result<(PansView, Vec<PansHand>), AppError> {
         let loaded = self.load_pans(game_id).await?;
-        let view = loaded.game.holder_view(seat.player).ok_or_else(|| {
-            AppError::new(
-                ErrorCode::InvalidInput,
-                format!("there is no seat {}", seat.player + 1),
-            )
-        })?;
-        Ok(PansHand {
-            player: seat.player,
-            hand: view.hand,
-            mini_card: view.mini_card,
-        })
+        let seats = loaded.game.public_view().players.len();
+        let hands = (0..seats)
+            .map(|p| hand_of(&loaded.game, p))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((Companion::pans_view(loaded)?, hands))
     }
 
     /// Every sleeve of an ended game, in the order they were confirmed.
@@ -124,6 +138,20 @@ impl Companion {
         }
         Ok(out)
     }
+}
+
+fn hand_of(game: &Game, player: usize) -> Result<PansHand, AppError> {
+    let view = game.holder_view(player).ok_or_else(|| {
+        AppError::new(
+            ErrorCode::InvalidInput,
+            format!("there is no seat {}", player + 1),
+        )
+    })?;
+    Ok(PansHand {
+        player,
+        hand: view.hand,
+        mini_card: view.mini_card,
+    })
 }
 
 /// 128 bits from the operating system's random source, as hex: a pass nobody can predict (game

@@ -4,7 +4,10 @@
 //! a clear error and left exactly as it was; before any migration the old file is copied to a
 //! backup beside it. Appending a command is one transaction and returns only after commit.
 
+mod seats;
 mod secrets;
+
+pub use seats::LanSeatRow;
 
 pub use secrets::key_path;
 

@@ -1,8 +1,10 @@
-// The app's one door to Rust: the generated, typed command table over Tauri's invoke.
+// The app's one door to Rust: the generated, typed command table over Tauri's invoke in the
+// window, and over the table's host (lan.ts) in a player's own browser.
 import { invoke } from "@tauri-apps/api/core";
 import { makeCommands, type AppError, type Invoke } from "./bindings";
+import { lanInvoke, onLan } from "./lan";
 
-export const api = makeCommands(invoke as Invoke);
+export const api = makeCommands(onLan ? lanInvoke : (invoke as Invoke));
 export type Api = ReturnType<typeof makeCommands>;
 
 /** Any rejection as an AppError: Rust sends one; anything else becomes `storage`. */

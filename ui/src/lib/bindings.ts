@@ -62,7 +62,7 @@ export type MoraleView = { game: GameSummary, state: MoraleTracker, can_undo: bo
  */
 history: Array<MoraleHistoryItem>, };
 
-export type ErrorCode = "invalid-input" | "illegal-command" | "not-found" | "nothing-to-undo" | "nothing-to-redo" | "database-corrupt" | "database-newer" | "database-unwritable" | "conflict" | "content" | "storage" | "photo-unreadable" | "no-card-in-photo";
+export type ErrorCode = "invalid-input" | "illegal-command" | "not-found" | "nothing-to-undo" | "nothing-to-redo" | "database-corrupt" | "database-newer" | "database-unwritable" | "conflict" | "table-changed" | "content" | "storage" | "photo-unreadable" | "no-card-in-photo";
 
 export type AppError = { code: ErrorCode, message: string, };
 

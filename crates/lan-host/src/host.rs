@@ -1,0 +1,368 @@
+//! The host's side of a table open for devices: open and close it, show the invite, admit or
+//! refuse a device, revoke a seat. These are called by the desktop app (its own window), never
+//! over the network.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use neverland_companion::Companion;
+use serde::Serialize;
+use tokio::sync::{broadcast, oneshot};
+use tokio::task::JoinHandle;
+
+use crate::error::LanError;
+use crate::guard::Attempts;
+use crate::seat::{Seat, SeatEntry};
+use crate::token;
+
+/// The bundled UI the host serves (the desktop app hands in its embedded `ui/dist`).
+pub trait Assets: Send + Sync {
+    /// The file at `path` (no leading slash; `index.html` for the page) and its MIME type.
+    fn get(&self, path: &str) -> Option<(Vec<u8>, String)>;
+}
+
+/// Where and what to serve.
+pub struct HostConfig {
+    /// The address to listen on: one of `iface::choices()` (default: `iface::default_address()`).
+    pub address: IpAddr,
+    /// 0 for any free port.
+    pub port: u16,
+    pub assets: Arc<dyn Assets>,
+}
+
+/// What the seats' connections are told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Push {
+    /// The table may have changed: build each seat's view again.
+    Table,
+    /// This seat was revoked.
+    Revoked(i64),
+    /// The host closed the table.
+    Closed,
+}
+
+/// A device waiting for the host to admit it.
+pub(crate) struct Pending {
+    pub(crate) id: u64,
+    pub(crate) claim_hash: [u8; 32],
+    pub(crate) seat: Seat,
+    pub(crate) name: String,
+    pub(crate) state: PendingState,
+}
+
+pub(crate) enum PendingState {
+    Waiting,
+    /// Admitted; the token waits here until the device collects it (once).
+    Admitted(String),
+    Refused,
+}
+
+pub(crate) struct Join {
+    pub(crate) secret: String,
+    pub(crate) pending: Vec<Pending>,
+    pub(crate) next_id: u64,
+}
+
+/// Everything the routes share.
+pub(crate) struct HostState {
+    pub(crate) companion: Arc<Companion>,
+    pub(crate) game_id: i64,
+    pub(crate) origin: String,
+    pub(crate) hosts: Vec<String>,
+    pub(crate) open: AtomicBool,
+    pub(crate) join: Mutex<Join>,
+    pub(crate) seats: Mutex<Vec<SeatEntry>>,
+    /// One seat command at a time (the store's own check backs the `since` check up).
+    pub(crate) commands: tokio::sync::Mutex<()>,
+    pub(crate) pushes: broadcast::Sender<Push>,
+    /// The newest step's frames, made once for every seat.
+    pub(crate) frames: tokio::sync::Mutex<Option<Arc<crate::seat_api::Frames>>>,
+    pub(crate) attempts: Mutex<Attempts>,
+    pub(crate) assets: Arc<dyn Assets>,
+}
+
+impl HostState {
+    /// The seat a token holds, compared against every seat of the table in constant time.
+    pub(crate) fn seat_of(&self, token: &str) -> Result<SeatEntry, LanError> {
+        let h = token::hash(token);
+        let seats = self.seats.lock().expect("seats lock");
+        let mut found: Option<&SeatEntry> = None;
+        for s in seats.iter() {
+            if token::same(&s.token_hash, &h) {
+                found = Some(s);
+            }
+        }
+        match found {
+            Some(s) if s.revoked => Err(LanError::revoked()),
+            Some(s) => Ok(s.clone()),
+            None => Err(LanError::bad_token()),
+        }
+    }
+
+    pub(crate) fn check_open(&self) -> Result<(), LanError> {
+        if self.open.load(Ordering::SeqCst) {
+            Ok(())
+        } else {
+            Err(LanError::closed())
+        }
+    }
+}
+
+/// A device's request as the host's invite screen lists it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct JoinRequestView {
+    pub id: u64,
+    pub seat: Seat,
+    pub name: String,
+}
+
+/// An admitted device.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    pub id: i64,
+    pub seat: Seat,
+    pub name: String,
+    pub revoked: bool,
+}
+
+/// The host's invite screen: the address with this moment's join secret, as text and QR code.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct InviteView {
+    pub game_id: i64,
+    pub url: String,
+    pub qr_svg: String,
+    pub waiting: Vec<JoinRequestView>,
+    pub seats: Vec<SeatView>,
+}
+
+/// A table open for devices. Dropping it without `close` leaves the server running until the
+/// runtime ends; the app always closes it.
+pub struct LanHost {
+    state: Arc<HostState>,
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+fn seat_entry(row: neverland_store::LanSeatRow) -> Result<SeatEntry, LanError> {
+    let seat: Seat = serde_json::from_str(&row.seat)
+        .map_err(|e| LanError::internal(format!("seat {} cannot be read: {e}", row.id)))?;
+    Ok(SeatEntry {
+        id: row.id,
+        seat,
+        name: row.name,
+        token_hash: row.token_hash,
+        revoked: row.revoked,
+    })
+}
+
+impl LanHost {
+    /// Opens game `game_id`'s table to devices: listens on `config.address` only. The devices
+    /// admitted before (to this game) keep their seats.
+    pub async fn open(
+        companion: Arc<Companion>,
+        game_id: i64,
+        config: HostConfig,
+    ) -> Result<LanHost, LanError> {
+        crate::iface::allowed(config.address)?;
+        companion.pans_game(game_id).await?;
+        let seats = companion
+            .store()
+            .lan_seats(game_id)
+            .await?
+            .into_iter()
+            .map(seat_entry)
+            .collect::<Result<Vec<_>, _>>()?;
+        let listener = tokio::net::TcpListener::bind((config.address, config.port))
+            .await
+            .map_err(|e| LanError::internal(format!("cannot listen on {}: {e}", config.address)))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| LanError::internal(e.to_string()))?;
+        let origin = format!("http://{}", host_of(addr));
+        let mut hosts = vec![host_of(addr)];
+        if addr.ip().is_loopback() {
+            hosts.push(format!("localhost:{}", addr.port()));
+        }
+        let (pushes, _) = broadcast::channel(64);
+        let state = Arc::new(HostState {
+            companion,
+            game_id,
+            origin,
+            hosts,
+            open: AtomicBool::new(true),
+            join: Mutex::new(Join {
+                secret: token::fresh()?,
+                pending: Vec::new(),
+                next_id: 1,
+            }),
+            seats: Mutex::new(seats),
+            commands: tokio::sync::Mutex::new(()),
+            pushes,
+            frames: tokio::sync::Mutex::new(None),
+            attempts: Mutex::new(Attempts::default()),
+            assets: config.assets,
+        });
+        let (stop, stopped) = oneshot::channel::<()>();
+        let app = crate::routes::router(state.clone());
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(
+                listener,
+                app.into_make_service_with_connect_info::<SocketAddr>(),
+            )
+            .with_graceful_shutdown(async {
+                let _ = stopped.await;
+            })
+            .await;
+        });
+        Ok(LanHost {
+            state,
+            addr,
+            stop: Some(stop),
+            task,
+        })
+    }
+
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn game_id(&self) -> i64 {
+        self.state.game_id
+    }
+
+    /// The address a device opens, with this moment's one-time join secret.
+    pub fn join_url(&self) -> String {
+        let secret = self.state.join.lock().expect("join lock").secret.clone();
+        format!("{}/?join={secret}", self.state.origin)
+    }
+
+    /// The invite screen's contents.
+    pub async fn invite(&self) -> Result<InviteView, LanError> {
+        let url = self.join_url();
+        let waiting = {
+            let join = self.state.join.lock().expect("join lock");
+            join.pending
+                .iter()
+                .filter(|p| matches!(p.state, PendingState::Waiting))
+                .map(|p| JoinRequestView {
+                    id: p.id,
+                    seat: p.seat,
+                    name: p.name.clone(),
+                })
+                .collect()
+        };
+        let seats = self
+            .state
+            .seats
+            .lock()
+            .expect("seats lock")
+            .iter()
+            .map(|s| SeatView {
+                id: s.id,
+                seat: s.seat,
+                name: s.name.clone(),
+                revoked: s.revoked,
+            })
+            .collect();
+        Ok(InviteView {
+            game_id: self.state.game_id,
+            qr_svg: crate::qr::svg(&url)?,
+            url,
+            waiting,
+            seats,
+        })
+    }
+
+    /// The host taps "admit": the device's seat is stored (its token hashed) and the token waits
+    /// for the device to collect it.
+    pub async fn admit(&self, request: u64) -> Result<(), LanError> {
+        let (seat, name) = {
+            let join = self.state.join.lock().expect("join lock");
+            let p = waiting(&join, request)?;
+            (p.seat, p.name.clone())
+        };
+        let token = token::fresh()?;
+        let seat_json =
+            serde_json::to_string(&seat).map_err(|e| LanError::internal(e.to_string()))?;
+        let row = self
+            .state
+            .companion
+            .store()
+            .add_lan_seat(self.state.game_id, &seat_json, &name, &token::hash(&token))
+            .await?;
+        self.state
+            .seats
+            .lock()
+            .expect("seats lock")
+            .push(seat_entry(row)?);
+        let mut join = self.state.join.lock().expect("join lock");
+        if let Some(p) = join.pending.iter_mut().find(|p| p.id == request) {
+            p.state = PendingState::Admitted(token);
+        }
+        Ok(())
+    }
+
+    /// The host turns a waiting device away.
+    pub fn refuse(&self, request: u64) -> Result<(), LanError> {
+        let mut join = self.state.join.lock().expect("join lock");
+        waiting(&join, request)?;
+        if let Some(p) = join.pending.iter_mut().find(|p| p.id == request) {
+            p.state = PendingState::Refused;
+        }
+        Ok(())
+    }
+
+    /// Takes a seat back: its token opens nothing from now on, and its connection is closed.
+    pub async fn revoke(&self, seat_id: i64) -> Result<(), LanError> {
+        self.state
+            .companion
+            .store()
+            .revoke_lan_seat(seat_id)
+            .await?;
+        for s in self.state.seats.lock().expect("seats lock").iter_mut() {
+            if s.id == seat_id {
+                s.revoked = true;
+            }
+        }
+        let _ = self.state.pushes.send(Push::Revoked(seat_id));
+        Ok(())
+    }
+
+    /// The host's own window changed the table: every seat is sent its new view.
+    pub fn table_changed(&self) {
+        let _ = self.state.pushes.send(Push::Table);
+    }
+
+    /// Stops listening; every seat's connection is told and closed.
+    pub async fn close(mut self) {
+        self.state.open.store(false, Ordering::SeqCst);
+        let _ = self.state.pushes.send(Push::Closed);
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if tokio::time::timeout(Duration::from_secs(2), &mut self.task)
+            .await
+            .is_err()
+        {
+            self.task.abort();
+        }
+    }
+}
+
+fn waiting(join: &Join, request: u64) -> Result<&Pending, LanError> {
+    join.pending
+        .iter()
+        .find(|p| p.id == request && matches!(p.state, PendingState::Waiting))
+        .ok_or_else(|| LanError::bad_request(format!("no device is waiting as request {request}")))
+}
+
+/// `ip:port` as a Host header names it (IPv6 in brackets).
+fn host_of(addr: SocketAddr) -> String {
+    match addr.ip() {
+        IpAddr::V4(v4) => format!("{v4}:{}", addr.port()),
+        IpAddr::V6(v6) => format!("[{v6}]:{}", addr.port()),
+    }
+}

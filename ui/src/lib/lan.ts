@@ -1,0 +1,104 @@
+// A device at a table hosted over the local network (crates/lan-host): the same typed command
+// table over HTTP POST instead of Tauri's IPC, the seat's token kept in this browser, and the
+// WebSocket that pushes this seat its own view. The seat is the token's: nothing here names it
+// to the host except the token itself.
+import type { Invoke, PansHand, PansView } from "./bindings";
+
+/** True in a device's browser, false in the app's own window. */
+export const onLan = typeof window !== "undefined" && !("__TAURI_INTERNALS__" in window);
+
+const KEY = "neverland.seat";
+
+export type SeatKey = { token: string; gameId: number; player: number };
+
+export function savedSeat(): SeatKey | null {
+  try {
+    const s = JSON.parse(localStorage.getItem(KEY) ?? "null");
+    return s && typeof s.token === "string" ? (s as SeatKey) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetSeat(): void {
+  localStorage.removeItem(KEY);
+}
+
+// The step count of the newest table this device has seen: a command is made against it, and
+// the host refuses it as "table-changed" when the table has moved on since.
+let since = 0;
+export function seen(steps: number): void {
+  since = steps;
+}
+
+const CHANGES = new Set(["pans_command", "set_sleeve"]);
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
+  const answer = await r.json().catch(() => null);
+  if (!r.ok) throw answer ?? { code: "storage", message: `the host answered ${r.status}` };
+  return answer as T;
+}
+
+/** The command table's transport in a device's browser. */
+export const lanInvoke: Invoke = async <T>(cmd: string, args: Record<string, unknown> = {}) => {
+  const seat = savedSeat();
+  const body = CHANGES.has(cmd) ? { ...args, since } : args;
+  const answer = await post<T>(`/lan/cmd/${cmd}`, body, seat?.token);
+  const steps = (answer as { game?: { steps?: number } } | null)?.game?.steps;
+  if (typeof steps === "number") seen(steps);
+  return answer;
+};
+
+export type Ticket = { request: number; claim: string };
+export type JoinState =
+  | { state: "waiting" }
+  | { state: "refused" }
+  | { state: "admitted"; token: string; gameId: number; seat: { kind: "hero"; player: number } };
+
+/** Asks for a seat with the join secret of the host's code. */
+export function askSeat(secret: string, player: number, name: string): Promise<Ticket> {
+  return post<Ticket>("/lan/join", { secret, seat: { kind: "hero", player }, name });
+}
+
+/** Whether the host has let this device sit yet; keeps the token when it has. */
+export async function joinState(t: Ticket): Promise<JoinState> {
+  const s = await post<JoinState>("/lan/join/status", t);
+  if (s.state === "admitted") {
+    localStorage.setItem(KEY, JSON.stringify({ token: s.token, gameId: s.gameId, player: s.seat.player }));
+  }
+  return s;
+}
+
+export type Frame =
+  | { type: "table"; steps: number; view: PansView; hand: PansHand }
+  | { type: "revoked" }
+  | { type: "closed" }
+  | { type: "error"; code: string; message: string };
+
+/** This seat's pushes: its view after every change. Reconnects until stopped or sent away. */
+export function follow(token: string, onframe: (f: Frame) => void): () => void {
+  let stopped = false;
+  let ws: WebSocket | null = null;
+  const open = () => {
+    if (stopped) return;
+    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/lan/ws`);
+    ws.onopen = () => ws?.send(token);
+    ws.onmessage = (m) => {
+      const f = JSON.parse(String(m.data)) as Frame;
+      if (f.type === "table") seen(f.steps);
+      if (f.type !== "table") stopped = f.type === "revoked" || (f.type === "error" && f.code !== "table-closed");
+      onframe(f);
+    };
+    ws.onclose = () => {
+      if (!stopped) setTimeout(open, 1000);
+    };
+  };
+  open();
+  return () => {
+    stopped = true;
+    ws?.close();
+  };
+}
