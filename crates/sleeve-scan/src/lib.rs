@@ -101,6 +101,12 @@ pub fn scan_image(
             ));
         }
     };
+    // The outline checked side by side against the film margin and the card's plain edge: a
+    // printed frame line, a dark area or a road cannot pass for the card's edge.
+    let (refined, refine_conf) = match outline::film_sides(img, refined) {
+        Some((q, agree)) => (q, agree.iter().copied().fold(1.0, f64::min)),
+        None => (refined, refine_conf.min(0.5)),
+    };
     let (upright, orient_conf) = scan::orient(img, refined);
     let h = geom::homography(&upright);
     let canon = scan::warp(img, &h);
