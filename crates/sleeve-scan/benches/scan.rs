@@ -53,7 +53,7 @@ fn stages(c: &mut Criterion) {
     let img = decode(&bytes).unwrap();
     let found = scan::find_card(&img).unwrap();
     let (refined, _) = scan::refine_corners(&img, found.candidates[0]).unwrap();
-    let (upright, _) = scan::orient(&img, refined);
+    let (upright, _) = neverland_sleeve_scan::laces::orient(&img, refined);
     let canon = scan::warp(&img, &homography(&upright));
     let result = scan_photo(&bytes, None).unwrap();
     assert_eq!(result.hooks.len(), sleeve.hooks.len());
@@ -76,7 +76,7 @@ fn stages(c: &mut Criterion) {
     });
     g.bench_function("4 orient + warp to the canonical card", |b| {
         b.iter(|| {
-            let (u, _) = scan::orient(&img, refined);
+            let (u, _) = neverland_sleeve_scan::laces::orient(&img, refined);
             scan::warp(&img, &homography(&u))
         })
     });

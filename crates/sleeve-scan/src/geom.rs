@@ -54,6 +54,52 @@ pub fn intersect((o1, d1): Line, (o2, d2): Line, min_sin: f64) -> Option<[f64; 2
     Some([o1[0] + t * d1[0], o1[1] + t * d1[1]])
 }
 
+/// A line through most of `pts` (within `tol`), found by trying lines through pairs of points
+/// spread over the list (deterministic: the same points give the same line), then refitted by
+/// total least squares to the inliers of the best pair. Returns the line and its inlier count.
+pub fn ransac_line(pts: &[[f64; 2]], tol: f64) -> Option<(Line, usize)> {
+    let n = pts.len();
+    if n < 6 {
+        return None;
+    }
+    let inliers = |l: Line| pts.iter().filter(|p| line_dist(l, **p) <= tol).count();
+    let mut best: Option<(Line, usize)> = None;
+    let stride = (n / 12).max(1);
+    for i in (0..n).step_by(stride) {
+        for j in ((i + n / 3)..n).step_by(stride) {
+            let (a, b) = (pts[i], pts[j]);
+            let len = (b[0] - a[0]).hypot(b[1] - a[1]);
+            if len < 1e-9 {
+                continue;
+            }
+            let l = (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]);
+            let c = inliers(l);
+            if best.is_none_or(|b| c > b.1) {
+                best = Some((l, c));
+            }
+        }
+    }
+    let (l, _) = best?;
+    let kept: Vec<[f64; 2]> = pts
+        .iter()
+        .copied()
+        .filter(|p| line_dist(l, *p) <= tol)
+        .collect();
+    if kept.len() < 4 {
+        return None;
+    }
+    let fitted = fit_line(&kept);
+    let kept2: Vec<[f64; 2]> = pts
+        .iter()
+        .copied()
+        .filter(|p| line_dist(fitted, *p) <= tol)
+        .collect();
+    if kept2.len() < 4 {
+        return Some((fitted, kept.len()));
+    }
+    Some((fit_line(&kept2), kept2.len()))
+}
+
 /// The homography taking card millimetres to photo pixels, from the four corners.
 pub fn homography(corners_px: &[[f64; 2]; 4]) -> Matrix3<f64> {
     let src = [[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]];

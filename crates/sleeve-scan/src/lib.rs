@@ -8,6 +8,7 @@ pub mod cross;
 pub mod decode;
 pub mod features;
 pub mod geom;
+pub mod laces;
 pub mod outline;
 pub mod scan;
 pub mod score;
@@ -102,7 +103,14 @@ pub fn scan_image(
             ));
         }
     };
-    let (upright, orient_conf) = scan::orient(img, refined);
+    // The outline checked side by side against the film margin and the card's plain edge: a
+    // printed frame line, a dark area or a road cannot pass for the card's edge.
+    let (refined, agree) = match outline::film_sides(img, refined) {
+        Some((q, agree)) => (q, agree),
+        None => (refined, [refine_conf.min(0.5); 4]),
+    };
+    let refine_conf = agree.iter().copied().fold(1.0, f64::min);
+    let (upright, orient_conf) = laces::orient(img, refined);
     let h = geom::homography(&upright);
     let canon = scan::warp(img, &h);
     let features::Found {
@@ -130,6 +138,8 @@ pub fn scan_image(
             cross: cross.as_ref(),
         },
     );
+    let mut doubts = doubts;
+    name_card_corner(&mut doubts, &refined, &agree, &upright, orient_conf);
     let warnings = doubts.iter().map(scan::warning).collect();
     Ok(Scan {
         card: Card {
@@ -142,6 +152,29 @@ pub fn scan_image(
         doubts,
         warnings,
     })
+}
+
+/// The card doubt names the corner to look at: the bottom-right one (where the laces are
+/// sought) when which way up is the weaker part, else a corner of the side whose film evidence
+/// agreed least with its line.
+fn name_card_corner(
+    doubts: &mut [scan::Doubt],
+    refined: &[[f64; 2]; 4],
+    agree: &[f64; 4],
+    upright: &[[f64; 2]; 4],
+    orient_conf: f64,
+) {
+    let Some(d) = doubts.iter_mut().find(|d| d.field == "card") else {
+        return;
+    };
+    let weakest = (0..4)
+        .min_by(|&a, &b| agree[a].total_cmp(&agree[b]))
+        .unwrap_or(0);
+    d.corner = if orient_conf < agree[weakest] {
+        Some(2)
+    } else {
+        upright.iter().position(|p| *p == refined[weakest])
+    };
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use image::{GrayImage, Luma, RgbImage};
 
+use crate::geom::line_dist;
 use crate::scan::{Coarse, region_candidates};
 
 /// A reduced colour copy (each pixel the mean of a 2 x 2 sample at the centre of its f x f
@@ -139,4 +140,209 @@ pub fn edge_candidates(img: &RgbImage) -> Vec<Coarse> {
         .filter_map(|&t| enclosed(&grad, t))
         .filter_map(|r| region_candidates(&r, f))
         .collect()
+}
+
+/// Where, along one profile across a side, the card's edge most likely is, and how well the
+/// evidence fits: the step from film to card stock, both sides of it plain (nothing is printed
+/// within 1 mm of the card's edge; the film margin is clear for 2.5 mm), the film matching the
+/// table beyond it (clear film over the same table), and light stock inside. A printed frame line,
+/// a dark area or a road inside the card has card stock or art outside it, not the table, so it
+/// scores low however strong its own edge is.
+///
+/// `prof` holds colours at `mm_step` spacing from `first_mm` (outside negative, inward positive).
+fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64)> {
+    let n = prof.len();
+    // Prefix sums of each channel and its square: window means and spreads in O(1).
+    let mut sum = vec![[0.0f64; 3]; n + 1];
+    let mut sq = vec![[0.0f64; 3]; n + 1];
+    for (i, p) in prof.iter().enumerate() {
+        for c in 0..3 {
+            sum[i + 1][c] = sum[i][c] + p[c];
+            sq[i + 1][c] = sq[i][c] + p[c] * p[c];
+        }
+    }
+    let idx = |mm: f64| ((mm - first_mm) / mm_step).round() as i64;
+    let stats = |a: f64, b: f64| -> Option<([f64; 3], f64)> {
+        let (i, j) = (idx(a), idx(b));
+        if i < 0 || j as usize > n || j <= i {
+            return None;
+        }
+        let (i, j) = (i as usize, j as usize);
+        let k = (j - i) as f64;
+        let mut mean = [0.0; 3];
+        let mut spread: f64 = 0.0;
+        for c in 0..3 {
+            mean[c] = (sum[j][c] - sum[i][c]) / k;
+            let var = (sq[j][c] - sq[i][c]) / k - mean[c] * mean[c];
+            spread = spread.max(var.max(0.0).sqrt());
+        }
+        Some((mean, spread))
+    };
+    let diff = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
+    let mut best: Option<(f64, f64)> = None;
+    let last = first_mm + (n - 1) as f64 * mm_step;
+    let mut d = first_mm + 5.6;
+    while d <= last - 1.0 {
+        if let (Some((inside, s_in)), Some((film, s_out)), Some((far, _))) = (
+            stats(d + 0.3, d + 0.9),
+            stats(d - 2.0, d - 0.3),
+            stats(d - 5.5, d - 3.2),
+        ) {
+            let step = diff(inside, film);
+            let dark = (0.4 - crate::features::luma(inside)).max(0.0);
+            let score = step - 1.5 * (s_in + s_out) - 1.5 * diff(film, far) - dark;
+            if step >= 0.03 && best.is_none_or(|b| score > b.1) {
+                best = Some((d, score));
+            }
+        }
+        d += mm_step;
+    }
+    best
+}
+
+/// The sub-pixel place of the step near `d` (mm on the profile): where the channel that changes
+/// most crosses halfway between the plain levels on either side.
+fn sub_step(prof: &[[f64; 3]], first_mm: f64, mm_step: f64, d: f64) -> f64 {
+    let at = |mm: f64| {
+        ((mm - first_mm) / mm_step)
+            .round()
+            .clamp(0.0, (prof.len() - 1) as f64) as usize
+    };
+    let (o, i) = (at(d - 0.6), at(d + 0.6));
+    let c = (0..3)
+        .max_by(|&a, &b| {
+            (prof[i][a] - prof[o][a])
+                .abs()
+                .total_cmp(&(prof[i][b] - prof[o][b]).abs())
+        })
+        .unwrap_or(0);
+    let half = (prof[i][c] + prof[o][c]) / 2.0;
+    let up = prof[i][c] > prof[o][c];
+    for k in o..i {
+        let (a, b) = (prof[k][c], prof[k + 1][c]);
+        if (a < half) == up && (b >= half) == up && a != b {
+            return first_mm + (k as f64 + (half - a) / (b - a)) * mm_step;
+        }
+    }
+    d
+}
+
+/// The outline checked and corrected side by side from the film evidence (see `best_edge`):
+/// along profiles across each side of `quad`, from 7 mm outside to 3 mm inside, the most likely
+/// card edge; a robust line through those points; corners where the four lines meet. Returns the
+/// corners and, for each side, the share of its profiles that agree with its line (0 when the side
+/// could not be traced).
+pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    let len = |k: usize| {
+        let (a, b) = (quad[k], quad[(k + 1) % 4]);
+        (b[0] - a[0]).hypot(b[1] - a[1])
+    };
+    // Sides 0 and 2 against 1 and 3: the longer pair is the card's 90 mm.
+    let pair_long = len(0) + len(2) > len(1) + len(3);
+    let centre = [
+        quad.iter().map(|p| p[0]).sum::<f64>() / 4.0,
+        quad.iter().map(|p| p[1]).sum::<f64>() / 4.0,
+    ];
+    let side = |k: usize| -> Option<(crate::geom::Line, f64)> {
+        let (a, b) = (quad[k], quad[(k + 1) % 4]);
+        let l = len(k);
+        let mm = if k.is_multiple_of(2) == pair_long {
+            crate::geom::CARD_H
+        } else {
+            crate::geom::CARD_W
+        };
+        let px_per_mm = l / mm;
+        if px_per_mm < 2.0 {
+            return None;
+        }
+        let t = [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
+        let mut nrm = [-t[1], t[0]];
+        let mid = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+        if (centre[0] - mid[0]) * nrm[0] + (centre[1] - mid[1]) * nrm[1] < 0.0 {
+            nrm = [-nrm[0], -nrm[1]];
+        }
+        let (first_mm, mm_step, steps) = (-7.0 - 5.6, 0.1, 167);
+        let count = 48;
+        let mut pts = Vec::with_capacity(count);
+        for i in 0..count {
+            let s = 0.12 + 0.76 * (i as f64 + 0.5) / count as f64;
+            let base = [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
+            let prof: Vec<[f64; 3]> = (0..steps)
+                .map(|j| {
+                    let d = (first_mm + j as f64 * mm_step) * px_per_mm;
+                    crate::scan::rgb_at(img, base[0] + nrm[0] * d, base[1] + nrm[1] * d)
+                })
+                .collect();
+            if let Some((d, _)) = best_edge(&prof, first_mm, mm_step) {
+                let d = sub_step(&prof, first_mm, mm_step, d) * px_per_mm;
+                pts.push([base[0] + nrm[0] * d, base[1] + nrm[1] * d]);
+            }
+        }
+        let tol = (0.25 * px_per_mm).max(1.5);
+        let (line, inliers) = crate::geom::ransac_line(&pts, tol)?;
+        // Where the film evidence agrees with the side as it came (within 0.7 mm at both ends),
+        // that side's sub-pixel line stands.
+        let near = 0.7 * px_per_mm;
+        let line = if line_dist(line, a) < near && line_dist(line, b) < near {
+            (a, t)
+        } else {
+            line
+        };
+        Some((line, inliers as f64 / count as f64))
+    };
+    let (first, second) = crate::join(|| [side(0), side(1)], || [side(2), side(3)]);
+    let sides: Vec<_> = first
+        .into_iter()
+        .chain(second)
+        .collect::<Option<Vec<_>>>()?;
+    let mut out = [[0.0; 2]; 4];
+    for k in 0..4 {
+        out[(k + 1) % 4] = crate::geom::intersect(sides[k].0, sides[(k + 1) % 4].0, 1e-6)?;
+    }
+    Some((out, [sides[0].1, sides[1].1, sides[2].1, sides[3].1]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// An upright card at 5 px/mm, its top-left at (60, 50): grey table, the film 2.5 mm around
+    /// it a touch lighter, light stock, a dark printed frame line 2.5 mm inside the edge, and a
+    /// dark area 1.5 mm in from the left side.
+    fn decoy_photo() -> RgbImage {
+        let s = 5.0;
+        RgbImage::from_fn(420, 560, |x, y| {
+            let (u, v) = ((x as f64 - 60.0) / s, (y as f64 - 50.0) / s);
+            let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
+            let frame = (outside + 2.5).abs() < 0.3;
+            let dark = (1.5..20.0).contains(&u) && (30.0..50.0).contains(&v);
+            let c = if outside > 2.5 {
+                [150, 150, 150]
+            } else if outside > 0.0 {
+                [151, 151, 151]
+            } else if frame || dark {
+                [40, 30, 25]
+            } else if outside > -1.0 {
+                [236, 226, 200]
+            } else {
+                [215, 205, 175]
+            };
+            Rgb(c)
+        })
+    }
+
+    #[test]
+    fn a_frame_line_or_a_dark_area_does_not_pass_for_the_edge() {
+        let img = decoy_photo();
+        let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
+        // The outline as a decoy gave it: the frame line on three sides, the dark area's edge on
+        // the left.
+        let decoy = [[67.5, 62.5], [347.5, 62.5], [347.5, 487.5], [67.5, 487.5]];
+        let (got, agree) = film_sides(&img, decoy).expect("four sides");
+        for (g, t) in got.iter().zip(truth) {
+            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{got:?}");
+        }
+        assert!(agree.iter().all(|a| *a > 0.8), "{agree:?}");
+    }
 }

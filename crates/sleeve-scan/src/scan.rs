@@ -6,9 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::decode::ScanError;
-use crate::geom::{
-    CARD_H, CARD_W, Line, apply, fit_line, intersect, line_dist, polygon_area, solve_homography,
-};
+use crate::geom::{CARD_H, CARD_W, Line, fit_line, intersect, line_dist, polygon_area};
 
 /// Canonical card resolution, pixels per millimetre.
 pub const PX_PER_MM: f64 = 8.0;
@@ -132,7 +130,13 @@ pub fn doubts_from(c: &Confidence, seen: &Seen) -> Vec<Doubt> {
 /// A doubt in a player's words, naming its field.
 pub fn warning(d: &Doubt) -> String {
     let what = match (d.field.as_str(), d.hook) {
-        ("card", _) => "the card's outline or which way up it is".to_string(),
+        ("card", _) => match d.corner {
+            Some(k) => format!(
+                "the card's outline near its {} corner, or which way up it is",
+                ["top-left", "top-right", "bottom-right", "bottom-left"][k.min(3)]
+            ),
+            None => "the card's outline or which way up it is".to_string(),
+        },
         ("hooks", Some(i)) => format!("Hook circle {}", i + 1),
         ("hooks", None) => "the Hook circles (one may be missed here)".to_string(),
         ("hidden", Some(i)) => format!("whether Hook circle {} is hidden", i + 1),
@@ -609,55 +613,6 @@ fn warp_rows(img: &RgbImage, h: &Matrix3<f64>, buf: &mut [u8], w: u32, first: u3
             }
         }
     }
-}
-
-/// Stage 3: which way up. The laces (dark brown triangle) sit in the bottom-right corner.
-/// Returns the corner order for the upright card and a confidence.
-pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
-    // Make the order clockwise on screen (y down) and start at the end of a long side.
-    let mut c = corners;
-    let cross =
-        (c[1][0] - c[0][0]) * (c[2][1] - c[1][1]) - (c[1][1] - c[0][1]) * (c[2][0] - c[1][0]);
-    if cross < 0.0 {
-        c.reverse();
-    }
-    let d = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]).hypot(b[1] - a[1]);
-    // The card is portrait: TL→TR is a short side.
-    if d(c[0], c[1]) + d(c[2], c[3]) > d(c[1], c[2]) + d(c[3], c[0]) {
-        c.rotate_left(1);
-    }
-    // The laces are dark brown: red above blue, green above blue, and darker than the card.
-    // Dark areas (grey-black) and red rings (green ≈ blue) do not score.
-    let brown = |order: [[f64; 2]; 4]| {
-        let h = solve_homography(
-            &[[0.0, 0.0], [CARD_W, 0.0], [CARD_W, CARD_H], [0.0, CARD_H]],
-            &order,
-        );
-        let spots = [
-            [CARD_W - 4.0, CARD_H - 3.5],
-            [CARD_W - 3.5, CARD_H - 5.0],
-            [CARD_W - 5.0, CARD_H - 3.0],
-            [CARD_W - 3.0, CARD_H - 3.0],
-        ];
-        spots
-            .iter()
-            .map(|&at| {
-                let p = apply(&h, at);
-                let [r, g, b] = rgb_at(img, p[0], p[1]);
-                let l = crate::features::luma([r, g, b]);
-                if g - b > 0.03 {
-                    (r - b).max(0.0) * (1.0 - l)
-                } else {
-                    0.0
-                }
-            })
-            .sum::<f64>()
-            / spots.len() as f64
-    };
-    let flipped = [c[2], c[3], c[0], c[1]];
-    let (a, b) = (brown(c), brown(flipped));
-    let conf = ((a - b).abs() / 0.1).min(1.0);
-    if a >= b { (c, conf) } else { (flipped, conf) }
 }
 
 #[cfg(test)]

@@ -1,0 +1,184 @@
+//! Which way up the card is: the laces, a dark-brown right triangle (about RGB 90, 50, 20) in the
+//! upright card's bottom-right corner, its right angle 2 mm in from the bottom and right edges,
+//! legs 8 mm along them. Confirmed by shape and colour, not by darkness alone: inside the triangle
+//! the colour, measured against the plain card stock beside it (so light fall-off and white
+//! balance cancel), is dark and brown (red well above blue); the stock between the triangle and
+//! the card's edges and the art just beyond its long side are not. A dark area (near-black, red
+//! about equal to blue) or light brown map art does not look like the laces.
+
+use image::RgbImage;
+
+use crate::geom::{CARD_H, CARD_W, apply, homography};
+use crate::scan::rgb_at;
+
+/// The laces' right angle, in upright card millimetres, and their leg length.
+const RIGHT_ANGLE: [f64; 2] = [CARD_W - 2.0, CARD_H - 2.0];
+const LEG: f64 = 8.0;
+
+/// Below this score no corner shows the laces clearly.
+const CLEAR: f64 = 0.5;
+
+/// Sample points (card mm, upright) inside the triangle, in the plain stock between it and the
+/// card's edges, and in the art just beyond its long side; each kept 0.6 mm or more from the
+/// triangle's edges so blur does not mix them.
+fn points() -> [Vec<[f64; 2]>; 3] {
+    let [ax, ay] = RIGHT_ANGLE;
+    let (mut inside, mut stock, mut beyond) = (Vec::new(), Vec::new(), Vec::new());
+    let mut v = ay - LEG;
+    while v <= ay {
+        let mut u = ax - LEG;
+        while u <= ax {
+            // Distance inward from the long side (u + v = ax + ay - LEG), and from the legs.
+            let from_long = (u + v - (ax + ay - LEG)) / std::f64::consts::SQRT_2;
+            if from_long >= 0.8 && u <= ax - 0.8 && v <= ay - 0.8 {
+                inside.push([u, v]);
+            }
+            if (-2.2..=-1.0).contains(&from_long) && u <= ax - 1.0 && v <= ay - 1.0 {
+                beyond.push([u, v]);
+            }
+            u += 0.5;
+        }
+        v += 0.5;
+    }
+    let mut s = 0.0;
+    while s <= LEG - 1.0 {
+        // The 2 mm of stock beside each leg, its middle line.
+        stock.push([ax + 1.0, ay - LEG + 0.5 + s]);
+        stock.push([ax - LEG + 0.5 + s, ay + 1.0]);
+        s += 0.5;
+    }
+    [inside, stock, beyond]
+}
+
+/// How much one colour, divided by the stock's colour, looks like the laces: 0 to 1.
+fn lace_like(c: [f64; 3], stock: [f64; 3]) -> f64 {
+    let n = [0, 1, 2].map(|i| c[i] / stock[i].max(0.05));
+    // The laces: about (0.38, 0.22, 0.10) of a light stock; a dark area about equal in all
+    // three and map browns much lighter.
+    let brown = ((n[0] - n[2] - 0.08) / 0.12).clamp(0.0, 1.0);
+    let dark = ((0.5 - n[1]) / 0.15).clamp(0.0, 1.0);
+    brown * dark
+}
+
+/// How clearly the bottom-right corner of the card with these corners (TL, TR, BR, BL in the
+/// photo) shows the laces: the triangle lace-like, the stock and the art beyond it not.
+pub fn laces_score(img: &RgbImage, corners: &[[f64; 2]; 4]) -> f64 {
+    let h = homography(corners);
+    let at = |q: &[f64; 2]| {
+        let p = apply(&h, *q);
+        rgb_at(img, p[0], p[1])
+    };
+    let [inside, stock, beyond] = points();
+    let stock_c: Vec<[f64; 3]> = stock.iter().map(at).collect();
+    let mut mean = [0.0; 3];
+    for c in &stock_c {
+        for i in 0..3 {
+            mean[i] += c[i] / stock_c.len() as f64;
+        }
+    }
+    let avg = |pts: &[[f64; 2]]| {
+        pts.iter().map(|q| lace_like(at(q), mean)).sum::<f64>() / pts.len().max(1) as f64
+    };
+    // The stock must be light paper for the ratio to mean anything.
+    let light = (crate::features::luma(mean) / 0.35).min(1.0);
+    (avg(&inside) - avg(&beyond) - avg(&stock)).max(0.0) * light
+}
+
+/// Stage 3: which way up. `corners` go round the card; the result is the upright order
+/// (TL, TR, BR, BL) and a confidence: high when one end of the card shows the laces clearly and
+/// the other does not, low when neither or both do.
+pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
+    // Clockwise on screen (y down), starting at the end of a long side.
+    let mut c = corners;
+    let cross =
+        (c[1][0] - c[0][0]) * (c[2][1] - c[1][1]) - (c[1][1] - c[0][1]) * (c[2][0] - c[1][0]);
+    if cross < 0.0 {
+        c.reverse();
+    }
+    let d = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]).hypot(b[1] - a[1]);
+    // The card is portrait: TL→TR is a short side.
+    if d(c[0], c[1]) + d(c[2], c[3]) > d(c[1], c[2]) + d(c[3], c[0]) {
+        c.rotate_left(1);
+    }
+    let flipped = [c[2], c[3], c[0], c[1]];
+    let (a, b) = (laces_score(img, &c), laces_score(img, &flipped));
+    let (best, other) = (a.max(b), a.min(b));
+    let conf = ((best - other) / CLEAR).min(1.0) * (best / CLEAR).min(1.0);
+    if best < CLEAR {
+        // Neither end shows the laces where they belong (an outline a little off moves the
+        // triangle): pick the end with more brown in its corner, and keep the doubt.
+        let (la, lb) = (loose(img, &c), loose(img, &flipped));
+        return if la >= lb { (c, conf) } else { (flipped, conf) };
+    }
+    if a >= b { (c, conf) } else { (flipped, conf) }
+}
+
+/// Dark brown anywhere in the bottom-right 10 mm of the card: red above blue, green above blue,
+/// darker than the card (a dark area is grey-black, a red ring has green about equal to blue).
+fn loose(img: &RgbImage, corners: &[[f64; 2]; 4]) -> f64 {
+    let h = homography(corners);
+    let mut sum = 0.0;
+    let mut n = 0.0;
+    for i in 0..10 {
+        for j in 0..10 {
+            let q = [CARD_W - 10.0 + i as f64, CARD_H - 10.0 + j as f64];
+            let p = apply(&h, q);
+            let [r, g, b] = rgb_at(img, p[0], p[1]);
+            let l = crate::features::luma([r, g, b]);
+            if g - b > 0.03 {
+                sum += (r - b).max(0.0) * (1.0 - l);
+            }
+            n += 1.0;
+        }
+    }
+    sum / n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// An upright card filling a 300 x 450 picture (5 px/mm), light stock, with `lace` painted
+    /// over the laces' triangle and `far` over the same triangle in the top-left corner (turned
+    /// half a turn).
+    fn card(lace: [u8; 3], far: [u8; 3]) -> RgbImage {
+        RgbImage::from_fn(300, 450, |x, y| {
+            let (u, v) = (x as f64 / 5.0, y as f64 / 5.0);
+            let tri = |u: f64, v: f64| u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+            if tri(u, v) {
+                Rgb(lace)
+            } else if tri(CARD_W - u, CARD_H - v) {
+                Rgb(far)
+            } else {
+                Rgb([236, 226, 200])
+            }
+        })
+    }
+
+    const CORNERS: [[f64; 2]; 4] = [[0.0, 0.0], [300.0, 0.0], [300.0, 450.0], [0.0, 450.0]];
+
+    #[test]
+    fn the_brown_laces_set_the_card_upright() {
+        let img = card([90, 50, 20], [236, 226, 200]);
+        let (order, conf) = orient(&img, CORNERS);
+        assert_eq!(order, CORNERS);
+        assert!(conf > 0.9, "{conf}");
+        // Read upside down, it turns the card over.
+        let turned = [CORNERS[2], CORNERS[3], CORNERS[0], CORNERS[1]];
+        assert_eq!(orient(&img, turned).0, CORNERS);
+    }
+
+    #[test]
+    fn a_near_black_triangle_is_not_the_laces_and_the_doubt_shows() {
+        // A dark area where the laces would be, and none at the other end: which way up is in
+        // doubt, whatever is picked.
+        let img = card([30, 30, 32], [236, 226, 200]);
+        assert!(orient(&img, CORNERS).1 < 0.5);
+        // Laces at one end and a near-black shape at the other: the laces win, clearly.
+        let img = card([90, 50, 20], [25, 25, 28]);
+        let (order, conf) = orient(&img, CORNERS);
+        assert_eq!(order, CORNERS);
+        assert!(conf > 0.9, "{conf}");
+    }
+}
