@@ -355,7 +355,7 @@ impl Companion {
         };
         // Refused before anything is saved.
         let game = start(pack, &map, &stored, seed)
-            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
+            .map_err(|e| AppError::refused(ErrorCode::IllegalCommand, e))?;
         let stored = Stored {
             setup: game.setup.clone(),
             ..stored
@@ -566,7 +566,7 @@ impl Companion {
         replayed_in_full(&loaded)?;
         let mut next = loaded.game.clone();
         next.apply(loaded.pack, &loaded.map, &command)
-            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
+            .map_err(|e| AppError::refused(ErrorCode::IllegalCommand, e))?;
         self.append_table(&loaded, Entry::Command { command }, &next)
             .await
     }
@@ -581,7 +581,7 @@ impl Companion {
             ));
         }
         // The game one command shorter, for the status stored with the undo.
-        let content = |e: engine::Refusal| AppError::new(ErrorCode::Content, e.0);
+        let content = |e: engine::Refusal| AppError::refused(ErrorCode::Content, e);
         let done = &loaded.timeline.done[..loaded.timeline.done.len() - 1];
         let mut next =
             start(loaded.pack, &loaded.map, &loaded.stored, loaded.row.seed).map_err(content)?;
@@ -602,7 +602,7 @@ impl Companion {
         };
         let mut next = loaded.game.clone();
         next.apply(loaded.pack, &loaded.map, c)
-            .map_err(|e| AppError::new(ErrorCode::Content, e.0))?;
+            .map_err(|e| AppError::refused(ErrorCode::Content, e))?;
         self.append_table(&loaded, Entry::Redo, &next).await
     }
 

@@ -52,7 +52,10 @@ pub fn replay_until_refused<S>(
     for (index, c) in log.iter().enumerate() {
         let seen = before(game, c);
         if let Err(e) = game.apply(pack, map, c) {
-            return Some(RefusedStep { index, reason: e.0 });
+            return Some(RefusedStep {
+                index,
+                reason: e.text,
+            });
         }
         after(seen, game, c);
     }
@@ -116,7 +119,7 @@ impl GameRecord {
             }
             None => Game::new(pack, map, &self.setup, seed),
         };
-        started.or_else(|e| error("setup", e.0))
+        started.or_else(|e| error("setup", e.text))
     }
 
     /// The rules version the game was started with.
