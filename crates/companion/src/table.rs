@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::api::{GameSummary, parse_seed};
-use crate::error::{AppError, ErrorCode};
+use crate::error::{AppError, ErrorCode, Reason};
 use crate::packs::legacy_pack;
 use crate::service::{Companion, legacy_pack_of, summary};
 use crate::table_screen::{self, BeforeSearch, Refused, SearchDrawn, TablePack};
@@ -64,8 +64,10 @@ pub struct ReplayNotice {
     /// The refused step (1 is the first command); the table stands after step `step - 1`.
     pub step: u32,
     pub command: TableCommand,
-    /// The rules' reason, as the engine words it.
+    /// The rules' reason, as the engine words it (in English).
     pub reason: String,
+    /// The same reason as a code and parameters, for the screen to say in the players' words.
+    pub why: Reason,
     /// How many commands going on would set aside (the refused one and those after it).
     pub set_aside: u32,
     /// The rules version the game was started with, and the one this app plays.
@@ -282,6 +284,7 @@ fn replay_notice(l: &Loaded) -> Option<ReplayNotice> {
         step: r.index as u32 + 1,
         command: l.timeline.done[r.index].clone(),
         reason: r.reason.clone(),
+        why: Reason::from(&r.refusal),
         set_aside: (l.timeline.done.len() - r.index) as u32,
         started_with: l.stored.rules_version.unwrap_or(FIRST_RULES_VERSION),
         rules_version: RULES_VERSION,

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Command, Game, Setup};
+use crate::engine::{Command, Game, Refusal, Setup};
 use crate::map::Map;
 use crate::pack::{Pack, Scenario};
 use crate::position::Position;
@@ -36,6 +36,8 @@ pub struct GameRecord {
 pub struct RefusedStep {
     pub index: usize,
     pub reason: String,
+    /// The same reason with its code and parameters, for a screen to say in its own words.
+    pub refusal: Refusal,
 }
 
 /// Plays `log` on `game` until the rules refuse a command; the game stays as it was before that
@@ -54,7 +56,8 @@ pub fn replay_until_refused<S>(
         if let Err(e) = game.apply(pack, map, c) {
             return Some(RefusedStep {
                 index,
-                reason: e.text,
+                reason: e.text.clone(),
+                refusal: e,
             });
         }
         after(seen, game, c);

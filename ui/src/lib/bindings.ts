@@ -371,9 +371,13 @@ export type ReplayNotice = {
  */
 step: number, command: TableCommand, 
 /**
- * The rules' reason, as the engine words it.
+ * The rules' reason, as the engine words it (in English).
  */
 reason: string, 
+/**
+ * The same reason as a code and parameters, for the screen to say in the players' words.
+ */
+why: Reason, 
 /**
  * How many commands going on would set aside (the refused one and those after it).
  */
