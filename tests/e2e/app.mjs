@@ -208,6 +208,35 @@ export async function screenshot(session, name) {
   return file;
 }
 
+/** The three window sizes every screen is looked at in: landscape laptop, small tablet, portrait tablet. */
+export const SCREEN_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+  { width: 800, height: 1280 },
+];
+export const screensDir = path.join(process.env.E2E_OUTPUT ?? path.join(root, "target/e2e-output"), "screens");
+
+/**
+ * Saves the screen as it is now at each of the three window sizes, as
+ * target/e2e-output/screens/NAME-WxH.png (for people to look at), then restores 1280x800.
+ */
+export async function screens(session, name) {
+  mkdirSync(screensDir, { recursive: true });
+  for (const size of SCREEN_SIZES) {
+    await session.manage().window().setRect(size);
+    await session.wait(
+      async () => (await session.executeScript("return document.documentElement.clientWidth")) <= size.width,
+      5000,
+    );
+    await session.executeAsyncScript(
+      "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));",
+    );
+    const png = await session.takeScreenshot();
+    writeFileSync(path.join(screensDir, `${name}-${size.width}x${size.height}.png`), Buffer.from(png, "base64"));
+  }
+  await session.manage().window().setRect({ width: 1280, height: 800 });
+}
+
 export function cli(...args) {
   return execFileSync(cliBinary, args, { encoding: "utf8" });
 }

@@ -12,12 +12,13 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, clickElement, cli, openApp, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, clickElement, openApp, screens, screenshot, tap } from "./app.mjs";
 import { tablePhase, waitStage } from "./legacy-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-games-");
 
 const attr = async (el, name) => el.getAttribute(name);
+let searchShot = false;
 
 /** The element with the smallest `key` among `els`. */
 async function smallest(els, key) {
@@ -45,6 +46,10 @@ async function actionStep(session) {
     await session.wait(async () => (await session.findElements(By.css('[data-testid="table-history"] li'))).length > before.length, 10000);
     const cards = await session.findElements(byTestId("search-card"));
     assert.ok(cards.length > 0, "the Search card drawn is shown");
+    if (!searchShot) {
+      searchShot = true;
+      await screens(session, "09b-legacy-search-card-shown");
+    }
     const newest = await (await session.findElement(By.css('[data-testid="table-history"] li'))).getText();
     assert.match(newest, /searched — drew /);
     return "search";
@@ -147,6 +152,15 @@ async function playToEnd(session, name) {
         return false;
       }
     }, 10000);
+    // Whatever drew Search cards (a Character's Search or an Enemy's), the cards are on screen.
+    const newest = await session.executeScript(
+      `return document.querySelector('[data-testid="table-history"] li')?.textContent ?? "";`,
+    );
+    if (/— drew /.test(newest) && (await tablePhase(session)).stage !== "over") {
+      const shown = await session.findElements(byTestId("search-card"));
+      assert.ok(shown.length > 0, `the Search card drawn is shown: ${newest}`);
+      done.searchShown = (done.searchShown ?? 0) + 1;
+    }
   }
   throw new Error(`no end after 400 commands: ${JSON.stringify(done)}`);
 }
@@ -198,6 +212,7 @@ for (const { scenario, seed, name } of [
       await tap(session, "back");
       const row = await session.wait(until.elementLocated(byTestId("game-row")), 10000);
       assert.match(await row.getText(), /Lost|Won/);
+      if (scenario === "pirates") await screens(session, "01b-games-list");
       assert.match(await (await session.findElement(byTestId("row-progress"))).getText(), /2 players · turn \d+/);
       await tap(session, "export-record");
       const record = await (await session.wait(until.elementLocated(byTestId("exported-record")), 10000)).getText();

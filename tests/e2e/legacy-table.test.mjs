@@ -5,10 +5,10 @@
 // after the app is killed (kill -9) mid-turn the same table as the screen last showed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, clickElement, cli, killApp, openApp, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, clickElement, killApp, openApp, screens, screensDir, screenshot, tap } from "./app.mjs";
 import { SIZES, enabledIllegal, outsideViewport, stage, waitStage } from "./legacy-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-table-");
@@ -43,10 +43,12 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await tap(session, "players-2");
     await (await session.findElement(byTestId("seed"))).sendKeys("3");
     await screenshot(session, "table-01-new-game");
+    await screens(session, "03-legacy-new-game");
     await tap(session, "start-table");
     await waitStage(session, "morale");
     assert.match(await (await session.findElement(byTestId("table-setup"))).getText(), /Set Captain Hook aside/);
     await screenshot(session, "table-02-set-up");
+    await screens(session, "04-legacy-morale-and-set-up");
     await fitsEverySize(session, "table-02-morale");
 
     // The turn: Morale Check, a flight to the Bow, end of the Actions.
@@ -57,6 +59,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await press("tile-bow");
     await session.wait(async () => (await (await session.findElement(byTestId("tile-bow"))).getText()).includes("Peter Pan"), 10000);
     await screenshot(session, "table-03-actions");
+    await screens(session, "05-legacy-actions");
     await fitsEverySize(session, "table-03-actions");
 
     // An option the rules refuse is disabled with the engine's reason beside it. Forced anyway
@@ -77,10 +80,22 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     assert.ok(gap <= 100, `the error is ${gap} px from the tapped control`);
     const said = await popup.getText();
     assert.doesNotMatch(said, /\b(fore-deck|crows-nest|mid-deck|gun-deck|captains-cabin|crew-quarters|peter-pan|tinker-bell)\b/);
+    // Said from the engine's code through the translation table: a sentence in the players' words.
+    assert.match(said, /[A-Z][^]*\.\s*(Close)?$/, said);
+    await screenshot(session, "table-03c-refused-near-the-tap-window");
+    {
+      mkdirSync(screensDir, { recursive: true });
+      writeFileSync(path.join(screensDir, "06-legacy-refused-near-the-tap-1280x800.png"), Buffer.from(await session.takeScreenshot(), "base64"));
+    }
     assert.equal((await session.findElements(byTestId("error"))).length, 0, "no banner far from the tap");
     await screenshot(session, "table-03c-refused-near-the-tap");
     // The Bow's ability in our words, and the searchable rules reference.
-    assert.match(await (await session.findElement(byTestId("tile-ability"))).getText(), /Taunt two Enemies/);
+    assert.match(await (await session.findElement(byTestId("tile-ability"))).getText(), /While you control it: a Taunt may move two Enemies/);
+    // A Character's sheet, tapped: its abilities from the pack.
+    await tap(session, "sheet-button-peter-pan");
+    assert.match(await (await session.wait(until.elementLocated(byTestId("sheet-peter-pan")), 10000)).getText(), /Destiny: .*\(rulebook, RB 206/);
+    await screens(session, "07-legacy-character-sheet-and-ability");
+    await tap(session, "sheet-button-peter-pan");
     await tap(session, "rules");
     await (await session.wait(until.elementLocated(byTestId("rules-search")), 10000)).sendKeys("cabin destiny");
     await session.wait(async () => /Captain's Cabin/.test(await (await session.findElement(byTestId("rules-panel"))).getText()), 10000);
@@ -89,6 +104,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     // Three Actions are unused: ending asks once.
     await press("end-actions");
     assert.match(await (await session.wait(until.elementLocated(byTestId("end-confirm-text")), 10000)).getText(), /3 Actions are still unused/);
+    await screens(session, "08-legacy-end-actions-confirm");
     await press("end-confirm");
     await waitStage(session, "draw");
 
@@ -118,6 +134,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     const colour = await (await session.findElement(byTestId("threat-colour"))).getAttribute("data-colour");
     assert.match(colour, /red|blue|yellow/);
     await screenshot(session, "table-04-threat");
+    await screens(session, "09-legacy-threat-card-drawn");
     // The card as it reads (colour as shape and word, effect, Discover), its Discover on the board.
     const card = await (await session.findElement(byTestId("threat-card"))).getText();
     assert.match(card, /[▲■●] (Red|Blue|Yellow)|Named Enemy/);
@@ -142,6 +159,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
         await session.wait(async () => (await session.executeScript("return window.__hint.t1")) > 0, 10000);
         firstHintMs = await session.executeScript("return window.__hint.t1 - window.__hint.t0");
         await screenshot(session, "table-05-activation");
+        await screens(session, "10-legacy-activation");
         await fitsEverySize(session, "table-05-activation");
       }
       const before = await pending[0].getText();
@@ -159,6 +177,7 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     // What the Threat's Discover put on the table, for the players to place.
     assert.match(await (await session.findElement(byTestId("last-discover"))).getText(), new RegExp(`place on the real table`));
     await screenshot(session, "table-06-next-turn");
+    await screens(session, "10b-legacy-next-turn-history");
 
     // Undo goes back one command; redo forward again.
     await tap(session, "undo");

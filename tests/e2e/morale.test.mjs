@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, openApp, screens, screenshot, tap } from "./app.mjs";
 
 const fx = appFixture("neverland-e2e-");
 const { dir, db } = fx;
@@ -20,10 +20,12 @@ test("a Morale Check is rolled, shown, stored, and the same after a restart", as
   try {
     await session.wait(until.elementLocated(byTestId("no-games")), 10000);
     await screenshot(session, "01-games-empty");
+    await screens(session, "01-games-list-empty");
 
     await tap(session, "scenario-pirates");
     await (await session.findElement(byTestId("seed"))).sendKeys("42");
     await screenshot(session, "02-new-game");
+    await screens(session, "02-new-game");
     await tap(session, "start");
 
     await tap(session, "character-smee");
@@ -32,6 +34,7 @@ test("a Morale Check is rolled, shown, stored, and the same after a restart", as
       await session.wait(until.elementTextIs(await session.findElement(byTestId("despair")), String(i + 1)), 10000);
     }
     await screenshot(session, "03-despair-set");
+    await screens(session, "16-morale-tracker");
     await tap(session, "morale");
     await session.wait(until.elementLocated(byTestId("stones")), 10000);
     const stones = await stonesShown(session);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { Key, until } from "selenium-webdriver";
-import { appFixture, byTestId, openApp, root, screenshot, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, openApp, root, screens, screenshot, tap, tapInside } from "./app.mjs";
 import { phase } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-pans-", { NEVERLAND_SEED: "12" });
@@ -29,10 +29,12 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
   try {
     for (const h of ["peter-pan", "wendy", "tiger-lily"]) await tap(session, `hero-${h}`);
     await screenshot(session, "pans-01-new-game");
+    await screens(session, "11-pans-new-game");
     await tap(session, "start-pans");
     assert.equal(await phase(session), "sleeves");
     await session.wait(until.elementLocated(byTestId("pass")), 10000);
     await screenshot(session, "pans-02-pass-to-peter");
+    await screens(session, "12-pans-setup-pass");
 
     // Seat 1: the photo.
     await tap(session, "holder-ready");
@@ -43,6 +45,7 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     const summary = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
     await session.wait(until.elementTextMatches(summary, new RegExp(`${truth.hooks.length} Hook circles`)), 20000);
     await screenshot(session, "pans-04-sleeve-read");
+    await screens(session, "13-pans-sleeve-read");
     // The holder may tap the card's corners instead (as when no card is found): the photo is
     // read again from them.
     await tap(session, "retap-corners");
@@ -85,6 +88,7 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     await session.wait(async () => (await phase(session)) === "visions", 10000);
     await session.wait(until.elementLocated(byTestId("board")), 10000);
     await screenshot(session, "pans-07-table");
+    await screens(session, "14-pans-board");
     const history = await (await session.findElement(byTestId("history"))).getText();
     assert.match(history, /Tiger Lily set up sleeve 3 in secret/);
 
@@ -132,6 +136,7 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     const verdict = await session.wait(until.elementLocated(byTestId("verdict")), 10000);
     assert.match(await verdict.getText(), /Hook|Child/);
     await screenshot(session, "pans-10-verdict");
+    await screens(session, "15-pans-verdict");
     // Board, verdict and tools together at each window size (element rectangles in the viewport).
     for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 768 }, { width: 800, height: 1280 }]) {
       await session.manage().window().setRect(size);

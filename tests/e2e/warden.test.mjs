@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { until } from "selenium-webdriver";
-import { appFixture, byTestId, cli, openApp, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, openApp, screens, screenshot, tap } from "./app.mjs";
 
 appFixture("neverland-e2e-warden-");
 
@@ -75,6 +75,7 @@ test("a combat round with a critical hit and a Scar, undone, and the same after 
     await addSomeone(session, "Bo", "pc");
     await addSomeone(session, "Wolves", "detachment");
     await screenshot(session, "warden-01-party");
+    await screens(session, "17-warden");
 
     await tap(session, "attacker-wolves");
     await tap(session, "target-ann");

@@ -1,5 +1,7 @@
 //! The one error type that crosses the boundary to the UI and the CLI.
 
+use std::collections::BTreeMap;
+
 use neverland_store::StoreError;
 use serde::Serialize;
 use ts_rs::TS;
@@ -37,12 +39,39 @@ pub enum ErrorCode {
     NoCardInPhoto,
 }
 
+/// Why the rules refuse a command, for a screen to say in the players' words: a code its
+/// translation table has a line for (`refusal.<code>`), and the line's parameters as ids of
+/// Locations, pieces, Items and Actions, and numbers, which the screen turns into names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct Reason {
+    pub code: String,
+    pub args: BTreeMap<String, String>,
+}
+
+impl From<&neverland_legacy::engine::Refusal> for Reason {
+    fn from(r: &neverland_legacy::engine::Refusal) -> Reason {
+        Reason {
+            code: r.code.to_owned(),
+            args: r
+                .args
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), v.clone()))
+                .collect(),
+        }
+    }
+}
+
 /// An error for people, with a code for the UI.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, thiserror::Error)]
 #[error("{message}")]
 pub struct AppError {
     pub code: ErrorCode,
+    /// In English, for the command line and the logs.
     pub message: String,
+    /// A table game's refusal, for the screen to say in the players' words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reason: Option<Reason>,
 }
 
 impl AppError {
@@ -50,6 +79,16 @@ impl AppError {
         AppError {
             code,
             message: message.into(),
+            reason: None,
+        }
+    }
+
+    /// The rules refused a table game's command: its English text and its reason.
+    pub fn refused(code: ErrorCode, r: neverland_legacy::engine::Refusal) -> AppError {
+        AppError {
+            code,
+            reason: Some(Reason::from(&r)),
+            message: r.text,
         }
     }
 }

@@ -12,7 +12,7 @@ use neverland_store::{GameRow, NewGame};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::{AppError, ErrorCode};
+use crate::error::{AppError, ErrorCode, Reason};
 use crate::packs::legacy_pack;
 use crate::service::{Companion, legacy_pack_of};
 use crate::summary::{GameSummary, parse_seed, summary};
@@ -64,8 +64,10 @@ pub struct ReplayNotice {
     /// The refused step (1 is the first command); the table stands after step `step - 1`.
     pub step: u32,
     pub command: TableCommand,
-    /// The rules' reason, as the engine words it.
+    /// The rules' reason, as the engine words it (in English).
     pub reason: String,
+    /// The same reason as a code and parameters, for the screen to say in the players' words.
+    pub why: Reason,
     /// How many commands going on would set aside (the refused one and those after it).
     pub set_aside: u32,
     /// The rules version the game was started with, and the one this app plays.
@@ -282,6 +284,7 @@ fn replay_notice(l: &Loaded) -> Option<ReplayNotice> {
         step: r.index as u32 + 1,
         command: l.timeline.done[r.index].clone(),
         reason: r.reason.clone(),
+        why: Reason::from(&r.refusal),
         set_aside: (l.timeline.done.len() - r.index) as u32,
         started_with: l.stored.rules_version.unwrap_or(FIRST_RULES_VERSION),
         rules_version: RULES_VERSION,
@@ -355,7 +358,7 @@ impl Companion {
         };
         // Refused before anything is saved.
         let game = start(pack, &map, &stored, seed)
-            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
+            .map_err(|e| AppError::refused(ErrorCode::IllegalCommand, e))?;
         let stored = Stored {
             setup: game.setup.clone(),
             ..stored
@@ -566,7 +569,7 @@ impl Companion {
         replayed_in_full(&loaded)?;
         let mut next = loaded.game.clone();
         next.apply(loaded.pack, &loaded.map, &command)
-            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))?;
+            .map_err(|e| AppError::refused(ErrorCode::IllegalCommand, e))?;
         self.append_table(&loaded, Entry::Command { command }, &next)
             .await
     }
@@ -581,7 +584,7 @@ impl Companion {
             ));
         }
         // The game one command shorter, for the status stored with the undo.
-        let content = |e: engine::Refusal| AppError::new(ErrorCode::Content, e.0);
+        let content = |e: engine::Refusal| AppError::refused(ErrorCode::Content, e);
         let done = &loaded.timeline.done[..loaded.timeline.done.len() - 1];
         let mut next =
             start(loaded.pack, &loaded.map, &loaded.stored, loaded.row.seed).map_err(content)?;
@@ -602,7 +605,7 @@ impl Companion {
         };
         let mut next = loaded.game.clone();
         next.apply(loaded.pack, &loaded.map, c)
-            .map_err(|e| AppError::new(ErrorCode::Content, e.0))?;
+            .map_err(|e| AppError::refused(ErrorCode::Content, e))?;
         self.append_table(&loaded, Entry::Redo, &next).await
     }
 

@@ -7,9 +7,11 @@ use std::collections::BTreeMap;
 
 use neverland_legacy::engine::{Command, Game, Phase};
 use neverland_legacy::map::Map;
-use neverland_legacy::pack::{Colour, Placement, SearchEffect, ThreatEffect};
+use neverland_legacy::pack::{Colour, Placement, SearchEffect, SheetAbility, ThreatEffect};
 use neverland_legacy::{Pack, Scenario};
 use serde::Serialize;
+
+use crate::error::Reason;
 use ts_rs::TS;
 
 /// One physical board as the pack lays it out: its Locations in printed order and which of them
@@ -31,11 +33,12 @@ pub struct ThreatCardView {
     pub discover: Vec<Placement>,
 }
 
-/// A Character sheet: how many Wound slots it prints.
+/// A Character sheet: how many Wound slots it prints, and what it lets its Character do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct CharacterCard {
     pub id: String,
     pub wound_slots: u8,
+    pub abilities: Vec<SheetAbility>,
 }
 
 /// The pack's table, for the screen to draw (no copy of a pack lives in the UI).
@@ -74,6 +77,7 @@ pub fn table_pack(pack: &Pack) -> TablePack {
             .map(|c| CharacterCard {
                 id: c.id.clone(),
                 wound_slots: c.wound_slots,
+                abilities: c.abilities.clone(),
             })
             .collect(),
         threat_cards: pack
@@ -181,7 +185,7 @@ pub fn threat_drawn(command: &Command, after: &Game) -> Option<String> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 pub struct Refused {
     pub command: Command,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 /// The buttons the Actions screen draws on tiles and Enemies (Search, a Move to each Location, a
@@ -233,8 +237,11 @@ pub fn refused(pack: &Pack, map: &Map, game: &Game, legal: &[Command]) -> Vec<Re
         .into_iter()
         .filter(|c| !legal.contains(c))
         .filter_map(|c| {
-            let reason = game.clone().apply(pack, map, &c).err()?.0;
-            Some(Refused { command: c, reason })
+            let refusal = game.clone().apply(pack, map, &c).err()?;
+            Some(Refused {
+                command: c,
+                reason: Reason::from(&refusal),
+            })
         })
         .collect()
 }

@@ -3,6 +3,7 @@
 //! is) and the buttons the engine refuses, each with the engine's own reason.
 
 use neverland_chance::Chance;
+use neverland_companion::error::Reason;
 use neverland_companion::service::Companion;
 use neverland_companion::table::{NewLegacyTable, TableCommand};
 use neverland_legacy::engine::{Game, Phase, Setup};
@@ -88,7 +89,8 @@ async fn search_cards_and_refusals_match_the_engine() {
                     r.command
                 );
                 let said = mirror.clone().apply(&pack, &map, &r.command).unwrap_err();
-                assert_eq!(said.0, r.reason);
+                assert_eq!(Reason::from(&said), r.reason);
+                assert!(!r.reason.code.is_empty() && r.reason.code != "bad-position");
                 refusals += 1;
             }
         }

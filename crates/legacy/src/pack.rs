@@ -56,6 +56,7 @@ pub enum ActionId {
 /// owner may correct to their printed cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
+#[ts(rename = "ContentSource")]
 pub enum Source {
     Rulebook,
     Authored,
@@ -68,6 +69,20 @@ pub struct CharacterSheet {
     pub name: String,
     pub wound_slots: u8,
     pub source: Source,
+    /// What the sheet lets its Character do, for the screen to show when the card is tapped.
+    pub abilities: Vec<SheetAbility>,
+}
+
+/// One thing a Character sheet does, in our words, with where it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct SheetAbility {
+    pub name: String,
+    pub text: String,
+    pub source: Source,
+    /// The rulebook lines it rests on ("RB 206, 290"), when it comes from the rulebook.
+    #[serde(default)]
+    pub rule: Option<String>,
 }
 
 /// One physical board (a ship Deck, an island, or a small board) and its Locations.
@@ -458,7 +473,7 @@ mod tests {
             .collect();
         format!(
             r#"{{"id":"t","version":1,"scenario":"pirates","name":"T",
-        "characters":[{{"id":"smee","name":"Smee","wound_slots":3,"source":"rulebook"}}],
+        "characters":[{{"id":"smee","name":"Smee","wound_slots":3,"abilities":[{{"name":"Destiny","text":"t","source":"rulebook","rule":"RB 206"}}],"source":"rulebook"}}],
         "boards":[{{"id":"b","locations":["here","there"],"adjacent":[["here","there"]]}}],
         "links":{{"stairs":[],"enemy_shores":[],"unreachable_for_enemies":[],"source":"rulebook"}},
         "enemy_kinds":[{{"id":"orphan","colour":"red","wounds":1,"moves":1,"table":"orphan","source":"rulebook"}}],
@@ -506,7 +521,7 @@ mod tests {
     fn semantic_errors_name_the_field() {
         let dup = good().replacen(
             "\"source\":\"rulebook\"}]",
-            "\"source\":\"rulebook\"},{\"id\":\"smee\",\"name\":\"S\",\"wound_slots\":3,\"source\":\"authored\"}]",
+            "\"source\":\"rulebook\"},{\"id\":\"smee\",\"name\":\"S\",\"wound_slots\":3,\"abilities\":[],\"source\":\"authored\"}]",
             1,
         );
         let e = Pack::from_json("p", &dup).unwrap_err();
@@ -515,6 +530,21 @@ mod tests {
         assert_eq!(e.path, "characters[0].id");
         let e = Pack::from_json("p", &good().replace(":3,", ":0,")).unwrap_err();
         assert_eq!(e.path, "characters[0].wound_slots");
+        // A sheet's abilities: some, each named and said, a rulebook one citing its lines.
+        let none = good().replacen("\"abilities\":[{\"name\":\"Destiny\",\"text\":\"t\",\"source\":\"rulebook\",\"rule\":\"RB 206\"}]", "\"abilities\":[]", 1);
+        let e = Pack::from_json("p", &none).unwrap_err();
+        assert_eq!(e.path, "characters[0].abilities");
+        let e =
+            Pack::from_json("p", &good().replace("\"text\":\"t\"", "\"text\":\" \"")).unwrap_err();
+        assert_eq!(e.path, "characters[0].abilities[0].text");
+        let e = Pack::from_json("p", &good().replace(",\"rule\":\"RB 206\"", "")).unwrap_err();
+        assert_eq!(e.path, "characters[0].abilities[0].rule");
+        let e = Pack::from_json(
+            "p",
+            &good().replace("\"Destiny\",\"text\"", "\"\",\"text\""),
+        )
+        .unwrap_err();
+        assert_eq!(e.path, "characters[0].abilities[0].name");
     }
 
     #[test]

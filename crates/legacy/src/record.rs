@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Command, Game, Setup};
+use crate::engine::{Command, Game, Refusal, Setup};
 use crate::map::Map;
 use crate::pack::{Pack, Scenario};
 use crate::position::Position;
@@ -36,6 +36,8 @@ pub struct GameRecord {
 pub struct RefusedStep {
     pub index: usize,
     pub reason: String,
+    /// The same reason with its code and parameters, for a screen to say in its own words.
+    pub refusal: Refusal,
 }
 
 /// Plays `log` on `game` until the rules refuse a command; the game stays as it was before that
@@ -52,7 +54,11 @@ pub fn replay_until_refused<S>(
     for (index, c) in log.iter().enumerate() {
         let seen = before(game, c);
         if let Err(e) = game.apply(pack, map, c) {
-            return Some(RefusedStep { index, reason: e.0 });
+            return Some(RefusedStep {
+                index,
+                reason: e.text.clone(),
+                refusal: e,
+            });
         }
         after(seen, game, c);
     }
@@ -116,7 +122,7 @@ impl GameRecord {
             }
             None => Game::new(pack, map, &self.setup, seed),
         };
-        started.or_else(|e| error("setup", e.0))
+        started.or_else(|e| error("setup", e.text))
     }
 
     /// The rules version the game was started with.

@@ -68,8 +68,8 @@ fn check(name: &str, case: &Value) -> Result<(), String> {
         let Err(e) = result else {
             return Err(format!("{name}: {c:?} was accepted, expected a refusal"));
         };
-        if !e.0.contains(why.as_str().unwrap_or("")) {
-            return Err(format!("{name}: refused with {:?}, expected {why}", e.0));
+        if !e.text.contains(why.as_str().unwrap_or("")) {
+            return Err(format!("{name}: refused with {:?}, expected {why}", e.text));
         }
         if g != before {
             return Err(format!("{name}: the refusal changed the game"));

@@ -9,7 +9,8 @@ const { default: ReplayNotice } = await import("./ReplayNotice.svelte");
 const notice: Notice = {
   step: 24,
   command: { type: "move", to: "galley", escort: [] },
-  reason: "the Galley is not adjacent",
+  reason: "galley is not adjacent to bow",
+  why: { code: "not-adjacent", args: { to: "galley", here: "bow" } },
   set_aside: 167,
   started_with: 1,
   rules_version: 2,
@@ -23,7 +24,8 @@ describe("the replay notice of a game saved under other rules", () => {
     const { getByTestId, getByRole } = render(ReplayNotice, { id: 7, notice, busy: false, ongoon, onerror: vi.fn() });
     const text = getByTestId("replay-notice").textContent ?? "";
     expect(text).toContain("step 24");
-    expect(text).toContain("the Galley is not adjacent");
+    // In the players' words, from the reason's code, with names for the ids.
+    expect(text, text).toContain("Galley is not next to Bow. The table shows");
     expect(text).toContain("version 1");
     expect(text).toContain("version 2");
     expect(text).toContain("167 steps");

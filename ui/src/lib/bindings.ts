@@ -64,7 +64,17 @@ history: Array<MoraleHistoryItem>, };
 
 export type ErrorCode = "invalid-input" | "illegal-command" | "not-found" | "nothing-to-undo" | "nothing-to-redo" | "database-corrupt" | "database-newer" | "database-unwritable" | "conflict" | "table-changed" | "content" | "storage" | "photo-unreadable" | "no-card-in-photo";
 
-export type AppError = { code: ErrorCode, message: string, };
+export type Reason = { code: string, args: { [key in string]: string }, };
+
+export type AppError = { code: ErrorCode, 
+/**
+ * In English, for the command line and the logs.
+ */
+message: string, 
+/**
+ * A table game's refusal, for the screen to say in the players' words.
+ */
+reason?: Reason, };
 
 export type Hero = "peter-pan" | "tiger-lily" | "wendy" | "tinker-bell" | "john-michael";
 
@@ -361,9 +371,13 @@ export type ReplayNotice = {
  */
 step: number, command: TableCommand, 
 /**
- * The rules' reason, as the engine words it.
+ * The rules' reason, as the engine words it (in English).
  */
 reason: string, 
+/**
+ * The same reason as a code and parameters, for the screen to say in the players' words.
+ */
+why: Reason, 
 /**
  * How many commands going on would set aside (the refused one and those after it).
  */
@@ -476,7 +490,15 @@ colour: Colour,
  */
 unseen_search_cards: number, colours: Array<ColourAdvice>, };
 
-export type CharacterCard = { id: string, wound_slots: number, };
+export type ContentSource = "rulebook" | "authored";
+
+export type SheetAbility = { name: string, text: string, source: ContentSource, 
+/**
+ * The rulebook lines it rests on ("RB 206, 290"), when it comes from the rulebook.
+ */
+rule: string | null, };
+
+export type CharacterCard = { id: string, wound_slots: number, abilities: Array<SheetAbility>, };
 
 export type SearchEffect = { "type": "ambush", kind: string, count: number, } | { "type": "junk" } | { "type": "hostage", hostage: string, } | { "type": "item", item: Item, } | { "type": "trap", wounds: number, despair: number, } | { "type": "treasure", coins: number, };
 
@@ -518,7 +540,7 @@ enemy: boolean,
  */
 at: string, effect: SearchEffect, };
 
-export type Refused = { command: TableCommand, reason: string, };
+export type Refused = { command: TableCommand, reason: Reason, };
 
 export type Source = "rulebook" | "authored";
 

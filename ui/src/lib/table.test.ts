@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { en } from "./i18n";
 import type { SearchDrawn, TableBoard, TableHistoryItem, TableView, ThreatCardView } from "./bindings";
 import {
   actionsLeft,
@@ -7,7 +10,8 @@ import {
   discoverText,
   gridSize,
   historyLine,
-  humanize,
+  errorText,
+  reasonText,
   lastSearch,
   refusal,
   searchText,
@@ -71,7 +75,7 @@ describe("cards as cards", () => {
   it("reads a Threat card's colour, effect and Discover, never its id", () => {
     expect(threatEffectText(red)).toBe("Every standing Character on the Hold gains 1 Despair.");
     const text = discoverText(red);
-    expect(text).toContain("2 ▲ Red Enemy + 1 Search token at Hold");
+    expect(text).toContain("2 ▲ Red Enemies + 1 Search token at Hold");
     expect(text).toContain("1 Search token at Galley");
     expect(text).not.toContain("red-5");
     // Destiny changed its colour: the Enemies come in the new one.
@@ -86,7 +90,7 @@ describe("cards as cards", () => {
     expect(searchText(drawn({ type: "treasure", coins: 2 }, true))).toMatch(/^Treasure: 2 Coins, set aside/);
     expect(searchText(drawn({ type: "ambush", kind: "raider", count: 2 }))).toBe("Ambush: 2 Raider appear here.");
     expect(searchText(drawn({ type: "hostage", hostage: "john" }))).toBe("Hostage: John is found here.");
-    expect(searchText(drawn({ type: "trap", wounds: 1, despair: 1 }))).toBe("Trap: Wendy takes 1 Wounds and 1 Despair.");
+    expect(searchText(drawn({ type: "trap", wounds: 1, despair: 1 }))).toBe("Trap: Wendy takes 1 Wound and 1 Despair.");
     expect(searchText(drawn({ type: "item", item: "grog" }, true))).toBe("Item: Grog, discarded.");
     expect(searchText(drawn({ type: "junk" }))).toBe("Junk: nothing happens.");
   });
@@ -108,16 +112,50 @@ describe("cards as cards", () => {
 describe("only what is allowed looks allowed", () => {
   it("gives the engine's reason for a refused button, in names", () => {
     const view = {
-      refused: [{ command: { type: "move", to: "wendys-house", escort: [] }, reason: "wendys-house is not next to fairy-hollow" }],
+      refused: [
+        {
+          command: { type: "move", to: "wendys-house", escort: [] },
+          reason: { code: "not-one-move", args: { to: "wendys-house", here: "fairy-hollow" } },
+        },
+      ],
     } as unknown as TableView;
-    expect(refusal(view, { type: "move", to: "wendys-house", escort: [] })).toBe("Wendy's House is not next to Fairy Hollow");
+    expect(refusal(view, { type: "move", to: "wendys-house", escort: [] })).toBe("Wendy's House is more than one Move from Fairy Hollow.");
     expect(refusal(view, { type: "move", to: "neverwood", escort: [] })).toBeNull();
   });
 
-  it("turns ids into names and leaves words alone", () => {
-    expect(humanize("raider-2 is not in your Location")).toBe("Raider 2 is not in your Location");
-    expect(humanize("you cannot Search with Enemies in your Location")).toBe("you cannot Search with Enemies in your Location");
-    expect(humanize("the hold is full")).toBe("the Hold is full");
+  it("says a refusal in the players' words, with names for the ids it carries", () => {
+    expect(reasonText({ code: "enemy-not-here", args: { enemy: "raider-2" } })).toBe("Raider 2 is not in your Location.");
+    expect(reasonText({ code: "search-with-enemies", args: {} })).toBe("No Search while Enemies share your Location.");
+    expect(reasonText({ code: "mandatory-still-possible", args: { action: "fight" } })).toBe("Your Mandatory Fight can still be done: do it first.");
+    expect(reasonText({ code: "only-mandatory-left", args: { actions: "move, search" } })).toBe("Your Actions left are Mandatory: Move, Search.");
+    expect(reasonText({ code: "item-not-held", args: { item: "fairy-dust" } })).toBe("You hold no Fairy Dust.");
+    // An error with a refusal is said from its code; any other keeps its message.
+    expect(errorText({ code: "illegal-command", message: "raider-2 is not in your Location", reason: { code: "enemy-not-here", args: { enemy: "raider-2" } } })).toBe(
+      "Raider 2 is not in your Location.",
+    );
+    expect(errorText({ code: "not-found", message: "no game 4" })).toBe("no game 4");
+  });
+
+  it("has a line for every reason the engine gives, using only its parameters", () => {
+    // The engine names each reason with why!("code", "English text", name = value, ...).
+    const dir = path.resolve(__dirname, "../../../crates/legacy/src");
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith(".rs"));
+    const found = new Map<string, string[]>();
+    for (const f of files) {
+      const src = readFileSync(path.join(dir, f), "utf8");
+      for (const m of src.matchAll(/why!\(\s*"([a-z0-9-]+)",\s*"((?:[^"\\]|\\.)*)"((?:,\s*[a-z_]+\s*=)?[^;]*?)\)/g)) {
+        const names = [...m[2]!.matchAll(/\{([a-z_]+)(?::[^}]*)?\}/g)].map((x) => x[1]!).sort();
+        found.set(m[1]!, [...new Set(names)]);
+      }
+    }
+    expect(found.size).toBeGreaterThan(80);
+    for (const [code, names] of found) {
+      const key = `refusal.${code}`;
+      expect(key in en, key).toBe(true);
+      const line = en[key as keyof typeof en];
+      const used = [...new Set([...line.matchAll(/\{([a-z_]+)\}/g)].map((x) => x[1]!))].sort();
+      expect(names, key).toEqual(expect.arrayContaining(used));
+    }
   });
 
   it("counts the Actions still unused", () => {

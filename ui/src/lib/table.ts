@@ -2,7 +2,10 @@
 // pack the engine sends, Threat and Search cards as they read, the engine's refusals beside the
 // buttons, and ids turned into the names players use. No DOM, no IPC; tested with Vitest.
 import type {
+  AppError,
+  LegacyCharacterAt,
   Colour,
+  Reason,
   SearchDrawn,
   TableBoard,
   TableCommand,
@@ -12,6 +15,8 @@ import type {
 } from "./bindings";
 import { isKey, t, textFor } from "./i18n";
 import { COLOUR_SHAPE, historyText, locationName, pieceName, sameCommand } from "./legacy";
+import { MAX_DESPAIR } from "./morale";
+import { countKey } from "./words";
 
 /** Where a Location sits in its board's grid (1-based, for CSS grid lines). */
 export interface Cell {
@@ -86,8 +91,8 @@ export function threatEffectText(card: ThreatCardView): string {
 export function discoverText(card: ThreatCardView, colour: Colour | null = card.colour): string {
   const places = card.discover.map((p) => {
     const what = [
-      p.enemies && colour ? t("tv.threat.enemies", { n: p.enemies, colour: colourWord(colour) }) : "",
-      p.search ? t("tv.threat.search", { n: p.search }) : "",
+      p.enemies && colour ? t(countKey("tv.threat.enemies", p.enemies), { n: p.enemies, colour: colourWord(colour) }) : "",
+      p.search ? t(countKey("tv.threat.search", p.search), { n: p.search }) : "",
     ]
       .filter((x) => x)
       .join(" + ");
@@ -125,9 +130,11 @@ export function searchText(s: SearchDrawn): string {
     case "item":
       return s.enemy ? t("tv.search.item.enemy", { item: t(`item.${e.item}`) }) : t("tv.search.item", { who, item: t(`item.${e.item}`) });
     case "treasure":
-      return s.enemy ? t("tv.search.treasure.enemy", { n: e.coins }) : t("tv.search.treasure", { who, n: e.coins });
+      return s.enemy
+        ? t(countKey("tv.search.treasure.enemy", e.coins), { n: e.coins })
+        : t(countKey("tv.search.treasure", e.coins), { who, n: e.coins });
     case "trap":
-      return s.enemy ? t("tv.search.trap.enemy") : t("tv.search.trap", { who, wounds: e.wounds, despair: e.despair });
+      return s.enemy ? t("tv.search.trap.enemy") : t(countKey("tv.search.trap", e.wounds), { who, wounds: e.wounds, despair: e.despair });
   }
 }
 
@@ -170,10 +177,52 @@ export function humanize(message: string): string {
   });
 }
 
+/** A refusal's parameter in words: an Action, Item, Location or piece by its name, never its id. */
+export function reasonArg(name: string, value: string): string {
+  if (name === "actions") return value.split(", ").map((a) => reasonArg("action", a)).join(", ");
+  const actionKey = `action.${value}`;
+  if (name === "action" && isKey(actionKey)) return t(actionKey);
+  const itemKey = `item.${value}`;
+  if (name === "item" && isKey(itemKey)) return t(itemKey);
+  if (isKey(`loc.${value}`)) return locationName(value);
+  if (isKey(`piece.${value}`) || /^[a-z]+(?:-[a-z]+)*-\d+$/.test(value)) return pieceName(value);
+  return value;
+}
+
+/** Why the rules refuse a command, in the players' words from the engine's code and parameters. */
+export function reasonText(reason: Reason): string {
+  const key = `refusal.${reason.code}`;
+  const args: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reason.args)) args[name] = reasonArg(name, String(value ?? ""));
+  return isKey(key) ? t(key, args) : t("refusal.other", { text: reason.code });
+}
+
+/** An error in the players' words: a refusal from its code, any other from its kind. */
+export function errorText(e: AppError): string {
+  return e.reason ? reasonText(e.reason) : e.message;
+}
+
 /** Why the engine refuses `cmd` now (in names, not ids), or null when it is not refused. */
 export function refusal(view: TableView, cmd: TableCommand): string | null {
   const r = view.refused.find((x) => sameCommand(x.command, cmd));
-  return r ? humanize(r.reason) : null;
+  return r ? reasonText(r.reason) : null;
+}
+
+/** A Character sheet in words and numbers, for a screen reader (the card itself is drawn). */
+export function sheetWords(c: LegacyCharacterAt, slots: number, turn: boolean): string {
+  return t("tv.card.says", {
+    who: pieceName(c.id),
+    turn: turn ? t("tv.card.says.turn") : "",
+    wounds: c.wounds,
+    slots,
+    despair: c.despair,
+    max: MAX_DESPAIR,
+    destiny: t(c.destiny ? "tv.card.says.destiny.yes" : "tv.card.says.destiny.no"),
+    coins: c.coins,
+    items: c.items.length ? t("tv.card.says.items", { items: c.items.map((x) => textFor(`item.${x}`, x)).join(", ") }) : "",
+    carrying: c.carrying.length ? t("tv.card.says.carrying", { who: c.carrying.map(pieceName).join(", ") }) : "",
+    fallen: c.fallen ? t("tv.card.says.fallen") : "",
+  });
 }
 
 /** Actions still unused this turn (Mandatory owed plus Chosen left). */

@@ -128,7 +128,7 @@ impl Situation {
     pub fn game(&self, pack: &Pack, map: &Map) -> Result<Game, SituationError> {
         let pos = &self.position;
         let mut g = Game::from_position(pack, map, pos, 0).map_err(|e| {
-            let (path, reason) = e.0.split_once(": ").unwrap_or(("position", &e.0));
+            let (path, reason) = e.text.split_once(": ").unwrap_or(("position", &e.text));
             SituationError {
                 path: format!("position.{path}"),
                 reason: reason.to_owned(),

@@ -193,12 +193,35 @@ pub enum Command {
 }
 
 /// Why a command was refused. The game is unchanged whenever one of these is returned.
+///
+/// A screen shows it in the players' words from `code` and `args` (the ids of Locations, pieces,
+/// Items and Actions, and numbers, which it turns into names); `text` is the same reason in
+/// English for the command line and the logs.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+#[error("{text}")]
+pub struct Refusal {
+    /// Names the reason ("not-adjacent"); a screen's translation table has one line per code.
+    pub code: &'static str,
+    /// The reason's parameters by name, as ids and numbers (never display names).
+    pub args: Vec<(&'static str, String)>,
+    pub text: String,
+}
 
-pub(crate) fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal(why.into()))
+/// A [`Refusal`] with its code, its English text (a `format!` string) and its named parameters,
+/// each used in the text: `why!("not-adjacent", "{to} is not adjacent to {here}", to = to, here = here)`.
+macro_rules! why {
+    ($code:literal, $text:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        $crate::engine::Refusal {
+            code: $code,
+            args: vec![$((stringify!($k), ($v).to_string())),*],
+            text: format!($text $(, $k = $v)*),
+        }
+    };
+}
+pub(crate) use why;
+
+pub(crate) fn refuse<T>(why: Refusal) -> Result<T, Refusal> {
+    Err(why)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -388,7 +411,13 @@ impl Game {
             .characters
             .iter()
             .position(|c| c.id == id)
-            .ok_or_else(|| Refusal(format!("there is no Character {id:?} in this game")))
+            .ok_or_else(|| {
+                why!(
+                    "no-character-in-game",
+                    "there is no Character {id:?} in this game",
+                    id = id
+                )
+            })
     }
 
     /// Enemies and Named Enemies standing in a Location.
@@ -450,7 +479,7 @@ impl Game {
 
     fn run(&mut self, pack: &Pack, map: &Map, cmd: &Command) -> Result<(), Refusal> {
         if let Phase::Over { .. } = self.phase {
-            return refuse("the game is over");
+            return refuse(why!("game-over", "the game is over"));
         }
         match cmd {
             Command::MoraleCheck => self.morale_check(pack, map, cmd),

@@ -13,7 +13,11 @@ impl Game {
     /// in its stacks, Characters on the small board, the Rowboat docked (Pirates).
     pub fn new(pack: &Pack, map: &Map, setup: &Setup, seed: u64) -> Result<Game, Refusal> {
         if !(1..=4).contains(&setup.players) {
-            return refuse(format!("1 to 4 players, not {}", setup.players));
+            return refuse(why!(
+                "one-to-four-players",
+                "1 to 4 players, not {n}",
+                n = setup.players
+            ));
         }
         let seats = setup.players.max(2) as usize;
         let chars = chosen_characters(pack, setup, seats)?;
@@ -65,10 +69,13 @@ impl Game {
         seed: u64,
     ) -> Result<Game, Refusal> {
         pos.validate(pack, map)
-            .map_err(|e| Refusal(e.to_string()))?;
+            .map_err(|e| why!("bad-position", "{reason}", reason = e))?;
         let n = pos.characters.len();
         if !(2..=4).contains(&n) {
-            return refuse("a game has 2 to 4 Characters on the table");
+            return refuse(why!(
+                "two-to-four-characters",
+                "a game has 2 to 4 Characters on the table"
+            ));
         }
         let setup = Setup {
             players: n as u8,
@@ -99,7 +106,12 @@ impl Game {
                 .iter()
                 .map(|it| {
                     Item::parse(it).ok_or_else(|| {
-                        Refusal(format!("characters[{i}].items: unknown Item {it:?}"))
+                        why!(
+                            "unknown-item",
+                            "characters[{i}].items: unknown Item {it:?}",
+                            i = i,
+                            it = it
+                        )
                     })
                 })
                 .collect::<Result<_, _>>()?;
@@ -165,22 +177,31 @@ fn chosen_characters(pack: &Pack, setup: &Setup, seats: usize) -> Result<Vec<Str
         setup.characters.clone()
     };
     if chars.len() != seats {
-        return refuse(format!(
-            "{} players play {seats} Characters, not {}",
-            setup.players,
-            chars.len()
+        return refuse(why!(
+            "characters-per-players",
+            "{players} players play {seats} Characters, not {n}",
+            players = setup.players,
+            seats = seats,
+            n = chars.len()
         ));
     }
     for (i, c) in chars.iter().enumerate() {
         if pack.character(c).is_none() {
-            return refuse(format!("there is no Character {c:?} in this scenario"));
+            return refuse(why!(
+                "no-such-character",
+                "there is no Character {c:?} in this scenario",
+                c = c
+            ));
         }
         if chars[..i].contains(c) {
-            return refuse(format!("{c} is chosen twice"));
+            return refuse(why!("chosen-twice", "{c} is chosen twice", c = c));
         }
     }
     if pack.hostages.len() < seats {
-        return refuse("the pack has too few Hostages for this many players");
+        return refuse(why!(
+            "too-few-hostages",
+            "the pack has too few Hostages for this many players"
+        ));
     }
     Ok(chars)
 }

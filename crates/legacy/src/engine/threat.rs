@@ -19,10 +19,16 @@ impl Game {
     ) -> Result<(), Refusal> {
         let _ = cmd;
         if self.phase != Phase::Draw {
-            return refuse("a Threat is drawn after the Actions");
+            return refuse(why!(
+                "threat-after-actions",
+                "a Threat is drawn after the Actions"
+            ));
         }
         if self.setup.physical_threat_deck {
-            return refuse("with a physical deck, say which card was drawn");
+            return refuse(why!(
+                "physical-deck-say-card",
+                "with a physical deck, say which card was drawn"
+            ));
         }
         let card = self
             .threat_deck
@@ -42,14 +48,22 @@ impl Game {
             unreachable!("dispatched on the command")
         };
         if self.phase != Phase::Draw {
-            return refuse("a Threat is drawn after the Actions");
+            return refuse(why!(
+                "threat-after-actions",
+                "a Threat is drawn after the Actions"
+            ));
         }
         if !self.setup.physical_threat_deck {
-            return refuse("the app draws from its own deck: use draw");
+            return refuse(why!(
+                "app-deck-draws",
+                "the app draws from its own deck: use draw"
+            ));
         }
         let Some(i) = self.threat_deck.iter().position(|c| c == card) else {
-            return refuse(format!(
-                "{card:?} is not in the Threat deck (it is in the discard, or not a card)"
+            return refuse(why!(
+                "not-in-threat-deck",
+                "{card:?} is not in the Threat deck (it is in the discard, or not a card)",
+                card = card
             ));
         };
         let card = self.threat_deck.remove(i);
@@ -67,14 +81,21 @@ impl Game {
             unreachable!("dispatched on the command")
         };
         let Phase::Colour { card, colour: was } = &self.phase else {
-            return refuse("Destiny changes a Threat's colour once it is drawn");
+            return refuse(why!(
+                "destiny-after-draw",
+                "Destiny changes a Threat's colour once it is drawn"
+            ));
         };
         if was == colour {
-            return refuse("the Threat already has that colour");
+            return refuse(why!("same-colour", "the Threat already has that colour"));
         }
         let i = self.char_index(character)?;
         if !self.table.characters[i].destiny {
-            return refuse(format!("{character} has no Destiny to spend"));
+            return refuse(why!(
+                "they-have-no-destiny",
+                "{character} has no Destiny to spend",
+                character = character
+            ));
         }
         self.table.characters[i].destiny = false;
         self.phase = Phase::Colour {
@@ -93,7 +114,10 @@ impl Game {
     ) -> Result<(), Refusal> {
         let _ = cmd;
         let Phase::Colour { card, colour } = self.phase.clone() else {
-            return refuse("there is no Threat waiting to be resolved");
+            return refuse(why!(
+                "no-threat-waiting",
+                "there is no Threat waiting to be resolved"
+            ));
         };
         let t = pack.threat_card(&card).expect("a card of the pack");
         match &t.effect {
@@ -139,13 +163,14 @@ impl Game {
             unreachable!("dispatched on the command")
         };
         let Some((_, options)) = self.pending_options(pack, map) else {
-            return refuse("no Enemy is waiting to activate");
+            return refuse(why!("no-enemy-waiting", "no Enemy is waiting to activate"));
         };
         let Some(act) = options.get(*option).cloned() else {
-            return refuse(format!(
-                "option {} does not exist ({} to choose from)",
-                option + 1,
-                options.len()
+            return refuse(why!(
+                "no-such-option",
+                "option {option} does not exist ({n} to choose from)",
+                option = option + 1,
+                n = options.len()
             ));
         };
         self.activate(pack, map, &act);
@@ -155,19 +180,30 @@ impl Game {
     /// Puts a queued Enemy first (its first activation, when it has two).
     pub(crate) fn choose_next(&mut self, enemy: &str) -> Result<(), Refusal> {
         let Phase::Activations { queue, .. } = &mut self.phase else {
-            return refuse("no Enemy is waiting to activate");
+            return refuse(why!("no-enemy-waiting", "no Enemy is waiting to activate"));
         };
         if !matches!(queue.first(), Some(Pending::Enemy { .. })) {
-            return refuse("the Enemies have activated: the Named Enemies follow their Sheets");
+            return refuse(why!(
+                "named-follow-sheets",
+                "the Enemies have activated: the Named Enemies follow their Sheets"
+            ));
         }
         let Some(k) = queue
             .iter()
             .position(|p| matches!(p, Pending::Enemy { id } if id == enemy))
         else {
-            return refuse(format!("{enemy} is not waiting to activate"));
+            return refuse(why!(
+                "not-waiting",
+                "{enemy} is not waiting to activate",
+                enemy = enemy
+            ));
         };
         if k == 0 {
-            return refuse(format!("{enemy} is already next"));
+            return refuse(why!(
+                "already-next",
+                "{enemy} is already next",
+                enemy = enemy
+            ));
         }
         let p = queue.remove(k);
         queue.insert(0, p);

@@ -16,7 +16,7 @@ impl Game {
     ) -> Result<(), Refusal> {
         let _ = cmd;
         if self.phase != Phase::Morale {
-            return refuse("the Morale Check opens a turn");
+            return refuse(why!("morale-opens-turn", "the Morale Check opens a turn"));
         }
         let despair = self.table.characters[self.active].despair.min(4);
         let stones: Vec<Stone> = (0..despair)
@@ -47,10 +47,15 @@ impl Game {
         for a in self.turn.mandatory.clone() {
             let p = probe.get_or_insert_with(|| self.clone());
             if p.possible(pack, map, a) {
-                return refuse(format!(
-                    "the Mandatory {} can still be performed",
-                    action_name(a)
-                ));
+                // The text names the Action as printed, the parameter by its id.
+                return refuse(Refusal {
+                    args: vec![("action", action_name(a).to_lowercase())],
+                    ..why!(
+                        "mandatory-still-possible",
+                        "the Mandatory {action} can still be performed",
+                        action = action_name(a)
+                    )
+                });
             }
         }
         self.end_of_turn();
@@ -61,8 +66,11 @@ impl Game {
     pub(crate) fn actions_phase(&self) -> Result<(), Refusal> {
         match self.phase {
             Phase::Actions => Ok(()),
-            Phase::Morale => refuse("roll the Morale Check first"),
-            _ => refuse("Actions are taken during your turn, before the Threat"),
+            Phase::Morale => refuse(why!("roll-morale-first", "roll the Morale Check first")),
+            _ => refuse(why!(
+                "not-actions-stage",
+                "Actions are taken during your turn, before the Threat"
+            )),
         }
     }
 
@@ -72,8 +80,10 @@ impl Game {
         // Checked in full before anything is taken, so a refusal changes nothing.
         let matching = self.turn.mandatory.iter().filter(|m| **m == a).count() as u8;
         if matching + self.turn.chosen < cost && cost > 1 {
-            return refuse(format!(
-                "that takes {cost} Actions (1 more for each Hostage carried)"
+            return refuse(why!(
+                "escort-costs-actions",
+                "that takes {cost} Actions (1 more for each Hostage carried)",
+                cost = cost
             ));
         }
         for _ in 0..cost {
@@ -82,17 +92,20 @@ impl Game {
             } else if self.turn.chosen > 0 {
                 self.turn.chosen -= 1;
             } else if self.turn.mandatory.is_empty() {
-                return refuse("no Actions left this turn");
+                return refuse(why!("no-actions-left", "no Actions left this turn"));
             } else {
-                return refuse(format!(
-                    "your Actions left are Mandatory: {}",
-                    self.turn
-                        .mandatory
-                        .iter()
-                        .map(|m| action_name(*m))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                let names = |f: fn(&str) -> String| {
+                    let m = self.turn.mandatory.iter().map(|m| f(action_name(*m)));
+                    m.collect::<Vec<_>>().join(", ")
+                };
+                return refuse(Refusal {
+                    args: vec![("actions", names(|n| n.to_lowercase()))],
+                    ..why!(
+                        "only-mandatory-left",
+                        "your Actions left are Mandatory: {actions}",
+                        actions = names(|n| n.to_owned())
+                    )
+                });
             }
         }
         Ok(())
@@ -141,10 +154,10 @@ impl Game {
         let _ = cmd;
         let me = self.active;
         if self.turn.fifth_used {
-            return refuse("one 5th Action per turn");
+            return refuse(why!("one-fifth-action", "one 5th Action per turn"));
         }
         if !self.table.characters[me].destiny {
-            return refuse("you have no Destiny to spend");
+            return refuse(why!("no-destiny", "you have no Destiny to spend"));
         }
         self.table.characters[me].destiny = false;
         self.turn.fifth_used = true;
@@ -157,7 +170,7 @@ impl Game {
         let _ = cmd;
         let me = self.active;
         if self.table.characters[me].wounds == 0 {
-            return refuse("you have no Wound to remove");
+            return refuse(why!("no-wound", "you have no Wound to remove"));
         }
         self.spend(ActionId::Rest, 1)?;
         self.table.characters[me].wounds -= 1;

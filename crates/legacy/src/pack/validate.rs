@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use super::{
-    Pack, SEARCH_CARDS, Scenario, SearchEffect, Step, THREAT_CARDS, ThreatEffect, is_kebab,
+    Pack, SEARCH_CARDS, Scenario, SearchEffect, Source, Step, THREAT_CARDS, ThreatEffect, is_kebab,
 };
 
 /// A field path and what is wrong there.
@@ -56,6 +56,29 @@ impl Pack {
                     format!("characters[{i}].wound_slots"),
                     format!("{} is outside 1..=6", c.wound_slots),
                 ));
+            }
+            if c.abilities.is_empty() {
+                return Err((
+                    format!("characters[{i}].abilities"),
+                    "a Character sheet needs what it does, for the screen to show".into(),
+                ));
+            }
+            for (k, a) in c.abilities.iter().enumerate() {
+                let field = |f: &str| format!("characters[{i}].abilities[{k}].{f}");
+                if a.name.trim().is_empty() {
+                    return Err((field("name"), "must not be empty".into()));
+                }
+                if a.text.trim().is_empty() {
+                    return Err((field("text"), "must not be empty".into()));
+                }
+                let cited = a.rule.as_deref().is_some_and(|r| r.starts_with("RB "));
+                if (a.source == Source::Rulebook) != cited {
+                    return Err((
+                        field("rule"),
+                        "a rulebook ability cites its lines (\"RB 206\"), an authored one none"
+                            .into(),
+                    ));
+                }
             }
         }
         Ok(())

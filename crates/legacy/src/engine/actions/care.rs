@@ -18,15 +18,26 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if !la {
-            return refuse("the Pirates Loot; they have no Courage Action");
+            return refuse(why!(
+                "pirates-no-courage",
+                "the Pirates Loot; they have no Courage Action"
+            ));
         }
         let t = self.char_index(character)?;
         if self.table.characters[t].at != here {
-            return refuse(format!("{character} is not in your Location"));
+            return refuse(why!(
+                "character-not-here",
+                "{character} is not in your Location",
+                character = character
+            ));
         }
         let c = &self.table.characters[t];
         if !c.fallen && c.despair == 0 {
-            return refuse(format!("{character} has no Despair to remove"));
+            return refuse(why!(
+                "they-have-no-despair",
+                "{character} has no Despair to remove",
+                character = character
+            ));
         }
         self.spend(ActionId::Courage, 1)?;
         let c = &mut self.table.characters[t];
@@ -52,12 +63,15 @@ impl Game {
         let _here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if la {
-            return refuse("the Lost Allies do not Loot");
+            return refuse(why!("lost-allies-no-loot", "the Lost Allies do not Loot"));
         }
         // RB 493: a benefit of control for the team (no "here" in its words).
         let cove = self.controlled("pirate-cove");
         if *bonus_despair && !cove {
-            return refuse("the extra Despair comes from a controlled Pirate Cove");
+            return refuse(why!(
+                "extra-despair-pirate-cove",
+                "the extra Despair comes from a controlled Pirate Cove"
+            ));
         }
         self.spend(ActionId::Loot, 1)?;
         let gain = if cove && !*bonus_despair { 3 } else { 2 };
@@ -82,11 +96,14 @@ impl Game {
         let me = self.active;
         let la = self.scenario == Scenario::LostAllies;
         if la {
-            return refuse("the Lost Allies do not Loot");
+            return refuse(why!("lost-allies-no-loot", "the Lost Allies do not Loot"));
         }
         let c = &self.table.characters[me];
         if *coins == 0 || *coins > c.coins || *coins > c.despair {
-            return refuse("spend 1 Coin or more, no more than your Coins or your Despair");
+            return refuse(why!(
+                "loot-spend-range",
+                "spend 1 Coin or more, no more than your Coins or your Despair"
+            ));
         }
         self.spend(ActionId::Loot, 1)?;
         // A controlled Pirate Cove removes 1 more Despair on this Loot too (RB 493).
@@ -111,14 +128,21 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if la {
-            return refuse("the Lost Allies rescue with Courage");
+            return refuse(why!(
+                "lost-allies-rescue-courage",
+                "the Lost Allies rescue with Courage"
+            ));
         }
         let t = self.char_index(character)?;
         if self.table.characters[t].at != here || !self.table.characters[t].fallen {
-            return refuse(format!("{character} is not a Fallen ally in your Location"));
+            return refuse(why!(
+                "no-fallen-ally-here",
+                "{character} is not a Fallen ally in your Location",
+                character = character
+            ));
         }
         if self.table.characters[me].coins < 2 {
-            return refuse("a rescue costs 2 Coins");
+            return refuse(why!("rescue-costs-coins", "a rescue costs 2 Coins"));
         }
         self.spend(ActionId::Loot, 1)?;
         self.table.characters[me].coins -= 2;

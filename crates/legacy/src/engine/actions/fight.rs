@@ -27,14 +27,25 @@ impl Game {
         };
         if !in_reach {
             return refuse(if la {
-                format!("{target} is not in your Location")
+                why!(
+                    "target-not-here",
+                    "{target} is not in your Location",
+                    target = target
+                )
             } else {
-                format!("{target} is not in an adjacent Location")
+                why!(
+                    "target-not-adjacent",
+                    "{target} is not in an adjacent Location",
+                    target = target
+                )
             });
         }
         let named = self.table.named_enemies.iter().any(|n| n.id == target);
         if named && self.table.enemies.iter().any(|e| e.at == at) {
-            return refuse("a Named Enemy is fought only when no other Enemies share its Location");
+            return refuse(why!(
+                "named-fought-alone",
+                "a Named Enemy is fought only when no other Enemies share its Location"
+            ));
         }
         self.spend(ActionId::Fight, 1)?;
         // Fore Deck, Mid Deck, Native Village (RB 478, 482, 491): no "here" in their words, so
@@ -107,6 +118,12 @@ impl Game {
                     .find(|n| n.id == id)
                     .map(|n| n.at.clone())
             })
-            .ok_or_else(|| Refusal(format!("there is no Enemy {id:?} on the board")))
+            .ok_or_else(|| {
+                why!(
+                    "no-such-enemy",
+                    "there is no Enemy {id:?} on the board",
+                    id = id
+                )
+            })
     }
 }

@@ -21,7 +21,11 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         let Some(k) = self.items[me].iter().position(|i| i == item) else {
-            return refuse(format!("you hold no {}", item.id()));
+            return refuse(why!(
+                "item-not-held",
+                "you hold no {item}",
+                item = item.id()
+            ));
         };
         match item {
             Item::FairyDust => {
@@ -29,9 +33,10 @@ impl Game {
                     let on_top = map.board_of(Self::loc(map, &here)) == 1;
                     let gun = here == "gun-deck" && self.controlled(&here);
                     if !la || !(on_top || gun) {
-                        return refuse(
-                            "Fairy Dust rescues from the top Deck (or a controlled Gun Deck)",
-                        );
+                        return refuse(why!(
+                            "fairy-dust-where",
+                            "Fairy Dust rescues from the top Deck (or a controlled Gun Deck)"
+                        ));
                     }
                     let Some(hi) = self
                         .table
@@ -39,7 +44,11 @@ impl Game {
                         .iter()
                         .position(|x| x.id == *h && x.at == here)
                     else {
-                        return refuse(format!("{h} is not in your Location"));
+                        return refuse(why!(
+                            "hostage-not-here",
+                            "{hostage} is not in your Location",
+                            hostage = h
+                        ));
                     };
                     self.table.hostages[hi].at = start_location(pack).to_owned();
                 } else {
@@ -50,20 +59,23 @@ impl Game {
             Item::Bandage => {
                 let c = &mut self.table.characters[me];
                 if c.wounds == 0 {
-                    return refuse("you have no Wound to remove");
+                    return refuse(why!("no-wound", "you have no Wound to remove"));
                 }
                 c.wounds -= 1;
             }
             Item::LuckyCharm => {
                 if self.table.characters[me].destiny {
-                    return refuse("you already have your Destiny");
+                    return refuse(why!(
+                        "already-have-destiny",
+                        "you already have your Destiny"
+                    ));
                 }
                 self.table.characters[me].destiny = true;
             }
             Item::Grog => {
                 let c = &mut self.table.characters[me];
                 if c.despair == 0 {
-                    return refuse("you have no Despair to remove");
+                    return refuse(why!("no-despair", "you have no Despair to remove"));
                 }
                 c.despair -= 1;
             }
@@ -90,22 +102,33 @@ impl Game {
         let here = self.table.characters[me].at.clone();
         let t = self.char_index(to)?;
         if t == me || self.table.characters[t].at != here {
-            return refuse(format!(
-                "{to} is not another Character in the giver's Location"
+            return refuse(why!(
+                "receiver-not-here",
+                "{to} is not another Character in the giver's Location",
+                to = to
             ));
         }
         if item.is_none() && coins == 0 && hostage.is_none() {
-            return refuse("give something");
+            return refuse(why!("give-something", "give something"));
         }
         let item_at = match item {
             Some(it) => match self.items[me].iter().position(|i| *i == it) {
                 Some(k) => Some(k),
-                None => return refuse(format!("the giver holds no {}", it.id())),
+                None => {
+                    return refuse(why!(
+                        "giver-item-not-held",
+                        "the giver holds no {item}",
+                        item = it.id()
+                    ));
+                }
             },
             None => None,
         };
         if coins > self.table.characters[me].coins {
-            return refuse("the giver does not have that many Coins");
+            return refuse(why!(
+                "giver-too-few-coins",
+                "the giver does not have that many Coins"
+            ));
         }
         let hostage_at = match hostage {
             Some(h) => match self.table.characters[me]
@@ -114,7 +137,13 @@ impl Game {
                 .position(|x| x == h)
             {
                 Some(k) => Some(k),
-                None => return refuse(format!("the giver is not carrying {h}")),
+                None => {
+                    return refuse(why!(
+                        "giver-not-carrying",
+                        "the giver is not carrying {h}",
+                        h = h
+                    ));
+                }
             },
             None => None,
         };
@@ -148,7 +177,11 @@ impl Game {
             .iter()
             .position(|x| x == hostage)
         else {
-            return refuse(format!("you are not carrying {hostage}"));
+            return refuse(why!(
+                "not-carrying",
+                "you are not carrying {hostage}",
+                hostage = hostage
+            ));
         };
         let h = self.table.characters[me].carrying.remove(k);
         self.table.hostages.push(HostageAt { id: h, at: here });
@@ -169,19 +202,33 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if !la {
-            return refuse("Coins buy cards on Neverland only when playing the Lost Allies");
+            return refuse(why!(
+                "coins-buy-cards-lost-allies",
+                "Coins buy cards on Neverland only when playing the Lost Allies"
+            ));
         }
         if here != start_location(pack) {
-            return refuse("Coins are traded for cards on Neverland");
+            return refuse(why!(
+                "coins-traded-on-neverland",
+                "Coins are traded for cards on Neverland"
+            ));
         }
         if self.table.characters[me].coins < COINS_A_CARD {
-            return refuse(format!("a card costs {COINS_A_CARD} Coins"));
+            return refuse(why!(
+                "card-costs-coins",
+                "a card costs {n} Coins",
+                n = COINS_A_CARD
+            ));
         }
         let Some(k) = self.search_discard.iter().position(|c| c == card) else {
-            return refuse(format!("{card} is not in the Search discard"));
+            return refuse(why!(
+                "not-in-search-discard",
+                "{card} is not in the Search discard",
+                card = card
+            ));
         };
         let Some(SearchEffect::Item { item }) = pack.search_card(card).cloned() else {
-            return refuse("only Item cards are worth Coins");
+            return refuse(why!("only-items-sell", "only Item cards are worth Coins"));
         };
         self.search_discard.remove(k);
         self.table.characters[me].coins -= COINS_A_CARD;

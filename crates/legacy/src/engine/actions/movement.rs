@@ -14,38 +14,63 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if self.turn.stopped && !self.turn.ignore_enemies {
-            return refuse("you moved into Enemies: no more Moves this turn");
+            return refuse(why!(
+                "moved-into-enemies",
+                "you moved into Enemies: no more Moves this turn"
+            ));
         }
         if !la && self.table.characters[me].on_rowboat {
-            return refuse("step off the Rowboat first");
+            return refuse(why!("step-off-rowboat-first", "step off the Rowboat first"));
         }
         let from = Self::loc(map, &here);
         let Some(dest) = map.id(to) else {
-            return refuse(format!("unknown Location {to:?}"));
+            return refuse(why!("unknown-location", "unknown Location {to:?}", to = to));
         };
         let walk = map.walk_neighbours(from).contains(&dest);
         let fly = la && self.may_fly(pack, map, &here, to);
         if !walk && !fly {
-            return refuse(format!("{to} is not one Move from {here}"));
+            return refuse(why!(
+                "not-one-move",
+                "{to} is not one Move from {here}",
+                to = to,
+                here = here
+            ));
         }
         let free_flight = fly && !walk && self.stern_free();
         let enemies_there = self.enemies_at(to) > 0;
         let mut moving = Vec::new();
         for h in escort {
             if !la {
-                return refuse("Pirates carry Hostages; they do not escort them");
+                return refuse(why!(
+                    "pirates-no-escort",
+                    "Pirates carry Hostages; they do not escort them"
+                ));
             }
             let Some(hi) = self.table.hostages.iter().position(|x| x.id == *h) else {
-                return refuse(format!("there is no Hostage {h:?} on the board"));
+                return refuse(why!(
+                    "no-such-hostage",
+                    "there is no Hostage {h:?} on the board",
+                    h = h
+                ));
             };
             if self.table.hostages[hi].at != here || moving.contains(&hi) {
-                return refuse(format!("{h} is not in your Location"));
+                return refuse(why!(
+                    "hostage-not-here",
+                    "{hostage} is not in your Location",
+                    hostage = h
+                ));
             }
             if !map.reachable(dest) {
-                return refuse("Hostages cannot move to Neverland: Rescue them with Fairy Dust");
+                return refuse(why!(
+                    "hostages-not-to-neverland",
+                    "Hostages cannot move to Neverland: Rescue them with Fairy Dust"
+                ));
             }
             if enemies_there {
-                return refuse("Hostages cannot enter a Location with Enemies");
+                return refuse(why!(
+                    "hostages-avoid-enemies",
+                    "Hostages cannot enter a Location with Enemies"
+                ));
             }
             moving.push(hi);
         }
@@ -70,13 +95,16 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if la {
-            return refuse("there is no Rowboat when playing as the Lost Allies");
+            return refuse(why!(
+                "lost-allies-no-rowboat",
+                "there is no Rowboat when playing as the Lost Allies"
+            ));
         }
         if self.table.rowboat.as_deref() != Some(here.as_str()) {
-            return refuse("the Rowboat is not docked here");
+            return refuse(why!("rowboat-not-here", "the Rowboat is not docked here"));
         }
         if self.table.characters[me].on_rowboat {
-            return refuse("you are already on the Rowboat");
+            return refuse(why!("already-on-rowboat", "you are already on the Rowboat"));
         }
         self.table.characters[me].on_rowboat = true;
         Ok(())
@@ -92,7 +120,7 @@ impl Game {
         let _ = cmd;
         let me = self.active;
         if !self.table.characters[me].on_rowboat {
-            return refuse("you are not on the Rowboat");
+            return refuse(why!("not-on-rowboat", "you are not on the Rowboat"));
         }
         self.spend(ActionId::Move, 1 + self.carried_cost())?;
         self.table.characters[me].on_rowboat = false;
@@ -107,10 +135,14 @@ impl Game {
         let me = self.active;
         let here = self.table.characters[self.active].at.clone();
         if !self.table.characters[me].on_rowboat {
-            return refuse("board the Rowboat first");
+            return refuse(why!("board-rowboat-first", "board the Rowboat first"));
         }
         if !is_shore(pack, to) || *to == here {
-            return refuse(format!("{to} is not another Shore"));
+            return refuse(why!(
+                "not-another-shore",
+                "{to} is not another Shore",
+                to = to
+            ));
         }
         self.check_boarders(&here, with)?;
         self.spend(ActionId::Move, 1 + self.carried_cost())?;
@@ -130,16 +162,22 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if la {
-            return refuse("there is no Rowboat when playing as the Lost Allies");
+            return refuse(why!(
+                "lost-allies-no-rowboat",
+                "there is no Rowboat when playing as the Lost Allies"
+            ));
         }
         if !is_shore(pack, &here) {
-            return refuse("the Rowboat is called from a Shore");
+            return refuse(why!(
+                "rowboat-call-from-shore",
+                "the Rowboat is called from a Shore"
+            ));
         }
         let Some(at) = self.table.rowboat.clone() else {
-            return refuse("there is no Rowboat");
+            return refuse(why!("no-rowboat", "there is no Rowboat"));
         };
         if at == here {
-            return refuse("the Rowboat is already here");
+            return refuse(why!("rowboat-already-here", "the Rowboat is already here"));
         }
         self.check_boarders(&at, with)?;
         self.spend(ActionId::Move, 1 + self.carried_cost())?;
@@ -152,7 +190,12 @@ impl Game {
             let i = self.char_index(w)?;
             let c = &self.table.characters[i];
             if c.at != from || c.on_rowboat || c.fallen || with[..k].contains(w) {
-                return refuse(format!("{w} cannot board at {from}"));
+                return refuse(why!(
+                    "cannot-board-here",
+                    "{w} cannot board at {from}",
+                    w = w,
+                    from = from
+                ));
             }
         }
         Ok(())

@@ -14,10 +14,13 @@ impl Game {
         let me = self.active;
         let here = self.table.characters[self.active].at.clone();
         if self.enemies_at(&here) > 0 {
-            return refuse("you cannot Search with Enemies in your Location");
+            return refuse(why!(
+                "search-with-enemies",
+                "you cannot Search with Enemies in your Location"
+            ));
         }
         if self.table.search_tokens.get(&here).copied().unwrap_or(0) == 0 {
-            return refuse("there is no Search token here");
+            return refuse(why!("no-search-token", "there is no Search token here"));
         }
         self.spend(ActionId::Search, 1)?;
         *self.table.search_tokens.get_mut(&here).expect("checked") -= 1;
@@ -54,10 +57,16 @@ impl Game {
         let here = self.table.characters[self.active].at.clone();
         let la = self.scenario == Scenario::LostAllies;
         if la {
-            return refuse("the Lost Allies escort Hostages; they do not capture them");
+            return refuse(why!(
+                "lost-allies-no-capture",
+                "the Lost Allies escort Hostages; they do not capture them"
+            ));
         }
         if self.enemies_at(&here) > 0 {
-            return refuse("you cannot Capture with Enemies in your Location");
+            return refuse(why!(
+                "capture-with-enemies",
+                "you cannot Capture with Enemies in your Location"
+            ));
         }
         let Some(hi) = self
             .table
@@ -65,10 +74,17 @@ impl Game {
             .iter()
             .position(|h| h.id == *hostage && h.at == here)
         else {
-            return refuse(format!("{hostage} is not in your Location"));
+            return refuse(why!(
+                "hostage-not-here",
+                "{hostage} is not in your Location",
+                hostage = hostage
+            ));
         };
         if here == start_location(pack) {
-            return refuse("a Hostage on the Jolly Roger is delivered");
+            return refuse(why!(
+                "hostage-delivered",
+                "a Hostage on the Jolly Roger is delivered"
+            ));
         }
         self.spend(ActionId::Search, 1)?;
         self.table.hostages.remove(hi);
