@@ -323,3 +323,56 @@ fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
     let span = best;
     Some((refined, span, rest))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// A 30 x 30 mm patch of pale sea with a darker blue star of 4 spokes (and, for a compass
+    /// rose, a thin ring round it), or a marker cross of two 1 mm strokes.
+    fn patch(ring: bool, cross: bool) -> RgbImage {
+        let size = (30.0 * PX_PER_MM) as u32;
+        let c = 15.0 * PX_PER_MM;
+        RgbImage::from_fn(size, size, |x, y| {
+            let (dx, dy) = (x as f64 + 0.5 - c, y as f64 + 0.5 - c);
+            let r = dx.hypot(dy) / PX_PER_MM;
+            let on_ring = ring && (r - 6.0).abs() < 0.2;
+            let (ax, ay) = (dx.abs() / PX_PER_MM, dy.abs() / PX_PER_MM);
+            // A spoke tapers from 1 mm at the middle to a point at 5 mm; a stroke keeps 1 mm.
+            let half = if cross { 0.5 } else { 0.5 * (1.0 - r / 5.0) };
+            let on_star = (ax < half && ay < 5.0) || (ay < half && ax < 5.0);
+            if on_star {
+                Rgb([30, 60, 180])
+            } else if on_ring {
+                Rgb([90, 110, 150])
+            } else {
+                Rgb([200, 220, 236])
+            }
+        })
+    }
+
+    #[test]
+    fn a_compass_rose_is_ringed_and_a_cross_on_the_sea_is_not() {
+        let at = [15.0 * PX_PER_MM, 15.0 * PX_PER_MM];
+        let arm = 4.5 * PX_PER_MM;
+        assert!(ringed(&patch(true, false), at, arm), "compass rose");
+        assert!(
+            !ringed(&patch(false, true), at, arm),
+            "a cross on the pale sea"
+        );
+        // The sea itself is darker than white paper, but it is no ring.
+        let sea = RgbImage::from_pixel(240, 240, Rgb([200, 220, 236]));
+        assert!(!ringed(&sea, at, arm));
+    }
+
+    #[test]
+    fn pale_green_ink_under_glare_is_ink_and_the_pale_sea_is_not() {
+        // Green marker ink under strong glare beside parchment (measured on a tuning photo).
+        let rgb = |r: u8, g: u8, b: u8| [r, g, b].map(|v| v as f64 / 255.0);
+        assert!(is_ink(rgb(163, 197, 171), 1.0));
+        assert!(!is_ink(rgb(200, 220, 236), 0.9), "pale sea");
+        assert!(!is_ink(rgb(233, 213, 189), 0.95), "parchment");
+        assert!(!is_ink(rgb(200, 40, 40), 0.9), "a Hook ring's red");
+    }
+}
