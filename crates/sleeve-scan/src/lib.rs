@@ -7,6 +7,7 @@ pub mod art;
 pub mod cross;
 pub mod decode;
 pub mod features;
+pub mod fields;
 pub mod geom;
 pub mod laces;
 pub mod outline;
@@ -113,41 +114,27 @@ pub fn scan_image(
     let (upright, orient_conf) = laces::orient(img, refined);
     let h = geom::homography(&upright);
     let canon = scan::warp(img, &h);
-    let features::Found {
-        hooks: (hooks, hooks_conf),
-        ring_conf,
-        stray_red,
-        hidden_doubt,
-        dark_areas,
-        cross: (cross, cross_conf),
-    } = features::read(&canon);
+    let f = fields::read(&canon);
     let confidence = Confidence {
         card: refine_conf,
         orientation: orient_conf,
-        hooks: hooks_conf,
-        dark_areas: if dark_areas.is_empty() { 0.3 } else { 1.0 },
-        cross: cross_conf,
+        hooks: f.hooks_conf,
+        dark_areas: f.dark_conf,
+        cross: f.cross_conf,
     };
-    let doubts = scan::doubts_from(
-        &confidence,
-        &scan::Seen {
-            hooks: &hooks,
-            ring_conf: &ring_conf,
-            stray_red: &stray_red,
-            hidden_doubt: &hidden_doubt,
-            cross: cross.as_ref(),
-        },
-    );
-    let mut doubts = doubts;
+    let mut doubts: Vec<_> = scan::card_doubt(&confidence)
+        .into_iter()
+        .chain(f.doubts)
+        .collect();
     name_card_corner(&mut doubts, &refined, &agree, &upright, orient_conf);
-    let warnings = doubts.iter().map(scan::warning).collect();
+    let warnings = doubts.iter().map(fields::warning).collect();
     Ok(Scan {
         card: Card {
             corners_px: upright,
         },
-        hooks,
-        dark_areas,
-        cross,
+        hooks: f.hooks,
+        dark_areas: f.dark_areas,
+        cross: f.cross,
         confidence,
         doubts,
         warnings,

@@ -70,81 +70,19 @@ pub struct Scan {
     pub warnings: Vec<String>,
 }
 
-/// Below these confidences a field is reported as a doubt (set on the tuning photos of both
-/// generators so that wrong readings carry a doubt; `sleeve-score` measures it).
+/// Below this confidence the card's outline or orientation is reported as a doubt.
 pub const DOUBT_CARD: f64 = 0.9;
-pub const DOUBT_RING: f64 = 0.6;
-pub const DOUBT_CROSS: f64 = 0.85;
-pub const DOUBT_FIELD: f64 = 0.5;
 
-/// What the feature stage saw, beyond the contract's fields: the doubts are drawn from it.
-pub struct Seen<'a> {
-    pub hooks: &'a [Hook],
-    pub ring_conf: &'a [f64],
-    pub stray_red: &'a [[f64; 2]],
-    pub hidden_doubt: &'a [usize],
-    pub cross: Option<&'a CrossAt>,
-}
-
-/// The doubts: the outline and orientation, each doubtful ring, red ink no ring explains, each
-/// ring whose hidden flag is near a dark area's edge, the cross.
-pub fn doubts_from(c: &Confidence, seen: &Seen) -> Vec<Doubt> {
-    let doubt = |field: &str, hook: Option<usize>, at: Option<[f64; 2]>, confidence: f64| Doubt {
-        field: field.into(),
-        hook,
-        corner: None,
-        at,
-        confidence,
-    };
-    let mut out = Vec::new();
+/// The card's doubt (outline and orientation), if any.
+pub fn card_doubt(c: &Confidence) -> Option<Doubt> {
     let card = c.card.min(c.orientation);
-    if card < DOUBT_CARD {
-        out.push(doubt("card", None, None, card));
-    }
-    for (i, (h, &rc)) in seen.hooks.iter().zip(seen.ring_conf).enumerate() {
-        if rc < DOUBT_RING {
-            out.push(doubt("hooks", Some(i), Some([h.x, h.y]), rc));
-        }
-    }
-    for at in seen.stray_red {
-        out.push(doubt("hooks", None, Some(*at), 0.3));
-    }
-    // A ring near a dark area's edge, or itself in doubt (its centre may be elsewhere): its hidden
-    // flag is in doubt too.
-    for (i, h) in seen.hooks.iter().enumerate() {
-        let unsure = seen.ring_conf.get(i).is_some_and(|&c| c < DOUBT_RING);
-        if unsure || seen.hidden_doubt.contains(&i) {
-            out.push(doubt("hidden", Some(i), Some([h.x, h.y]), 0.4));
-        }
-    }
-    if c.dark_areas < DOUBT_FIELD {
-        out.push(doubt("dark_areas", None, None, c.dark_areas));
-    }
-    if c.cross < DOUBT_CROSS {
-        let at = seen.cross.map(|x| [x.x, x.y]);
-        out.push(doubt("cross", None, at, c.cross));
-    }
-    out
-}
-
-/// A doubt in a player's words, naming its field.
-pub fn warning(d: &Doubt) -> String {
-    let what = match (d.field.as_str(), d.hook) {
-        ("card", _) => match d.corner {
-            Some(k) => format!(
-                "the card's outline near its {} corner, or which way up it is",
-                ["top-left", "top-right", "bottom-right", "bottom-left"][k.min(3)]
-            ),
-            None => "the card's outline or which way up it is".to_string(),
-        },
-        ("hooks", Some(i)) => format!("Hook circle {}", i + 1),
-        ("hooks", None) => "the Hook circles (one may be missed here)".to_string(),
-        ("hidden", Some(i)) => format!("whether Hook circle {} is hidden", i + 1),
-        ("hidden", None) => "which Hook circles are hidden".to_string(),
-        ("cross", _) => "the cross".to_string(),
-        (_, _) => "the dark areas".to_string(),
-    };
-    format!("check {what} on the photo (confidence {:.2})", d.confidence)
+    (card < DOUBT_CARD).then(|| Doubt {
+        field: "card".into(),
+        hook: None,
+        corner: None,
+        at: None,
+        confidence: card,
+    })
 }
 
 /// A reduced grey copy and the factor: each output pixel averages a 2 x 2 sample at the centre
