@@ -53,6 +53,11 @@ macro_rules! for_each_command {
             warden_command(game_id: i64, command: $crate::warden::WardenCommand) -> $crate::warden::WardenView;
             warden_undo(game_id: i64) -> $crate::warden::WardenView;
             warden_redo(game_id: i64) -> $crate::warden::WardenView;
+            my_box() -> $crate::my_box::BoxView;
+            save_box_entry(entry: $crate::owner_box::BoxEntry) -> $crate::my_box::BoxView;
+            forget_box_entry(entry: $crate::owner_box::BoxEntry) -> $crate::my_box::BoxView;
+            export_box() -> String;
+            import_box(text: String) -> $crate::my_box::BoxView;
         }
     };
 }
@@ -256,6 +261,26 @@ pub fn typescript_bindings() -> String {
         crate::warden::NewWardenCampaign,
         crate::warden::WardenHistoryItem,
         crate::warden::WardenView,
+        neverland_legacy::pack::Source,
+        neverland_legacy::pack::Aim,
+        neverland_legacy::pack::Step,
+        neverland_legacy::pack::Section,
+        neverland_legacy::pack::NamedEnemySheet,
+        neverland_legacy::pack::ThreatCard,
+        neverland_legacy::pack::SearchCard,
+        neverland_pans_island::content::VisionCard,
+        crate::owner_box::Template,
+        crate::owner_box::BoxEntry,
+        crate::my_box::Standing,
+        crate::my_box::ThreatEntry,
+        crate::my_box::SearchEntry,
+        crate::my_box::NamedEntry,
+        crate::my_box::LegacyBox,
+        crate::my_box::TemplateEntry,
+        crate::my_box::VisionEntry,
+        crate::my_box::EventEntry,
+        crate::my_box::PansBox,
+        crate::my_box::BoxView,
     );
     format!(
         "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\

@@ -7,6 +7,8 @@
 pub mod api;
 pub mod error;
 pub mod morale_tracker;
+pub mod my_box;
+pub mod owner_box;
 pub mod packs;
 pub mod pans;
 pub mod pans_seat;

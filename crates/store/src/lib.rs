@@ -4,7 +4,10 @@
 //! a clear error and left exactly as it was; before any migration the old file is copied to a
 //! backup beside it. Appending a command is one transaction and returns only after commit.
 
+mod boxes;
 mod secrets;
+
+pub use boxes::BoxVersion;
 
 pub use secrets::key_path;
 
@@ -43,6 +46,8 @@ pub enum StoreError {
     Unwritable { path: PathBuf, detail: String },
     #[error("no saved game with id {0}")]
     NoSuchGame(i64),
+    #[error("the saved-games file has no version {0} of your box")]
+    NoSuchBox(i64),
     #[error(
         "the game changed while this command was being saved (expected step {expected}, found {found}); reload it"
     )]

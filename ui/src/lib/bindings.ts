@@ -478,7 +478,7 @@ at: string, effect: SearchEffect, };
 
 export type Refused = { command: TableCommand, reason: string, };
 
-export type Source = "rulebook" | "authored";
+export type Source = "rulebook" | "authored" | "owner";
 
 export type EventKind = "positive" | "negative";
 
@@ -733,6 +733,90 @@ export type WardenView = { game: GameSummary, state: WardenCampaignView, can_und
  */
 history: Array<WardenHistoryItem>, };
 
+export type PackSource = "rulebook" | "authored" | "owner";
+
+export type Aim = "character" | "hostage" | "search";
+
+export type Step = { "do": "move-toward", aim: Aim, locations: number, } | { "do": "wound", wounds: number, distribute: boolean, or_kill_hostage: boolean, } | { "do": "search" } | { "do": "discover", kind: string, count: number, };
+
+export type Section = { colour: Colour, steps: Array<Step>, source: PackSource, };
+
+export type NamedEnemySheet = { id: string, name: string, wound_slots: number, 
+/**
+ * Set aside at set-up and placed with the last Hostage (Captain Hook, Peter Pan).
+ */
+set_aside: boolean, 
+/**
+ * While in play, every other Enemy activates twice (Hook's Frightful Reputation).
+ */
+frightful_reputation: boolean, 
+/**
+ * Where the sheet says to place the standee.
+ */
+placement: string, 
+/**
+ * What it does when a Threat of a section's colour is drawn.
+ */
+sections: Array<Section>, 
+/**
+ * Steps it takes after every Threat card is resolved, whatever its colour.
+ */
+after_resolving: Array<Step>, source: PackSource, };
+
+export type ThreatCard = { id: string, 
+/**
+ * Absent only on the Named Enemy card.
+ */
+colour: Colour | null, named_enemy: boolean, effect: ThreatEffect | null, 
+/**
+ * The Discover diagram, in the order the tokens are placed.
+ */
+discover: Array<Placement>, source: PackSource, };
+
+export type SearchCard = { id: string, 
+/**
+ * How many of this card the deck holds (each copy is its own card: `id`, or `id-N`).
+ */
+copies: number, card: SearchEffect, source: PackSource, };
+
+export type VisionCard = { id: string, pile: Pile, back: Back, face: string, 
+/**
+ * Shows Captain Hook's symbol: drawing it marks a Hook space and it is replaced.
+ */
+hook: boolean, };
+
+export type Template = "movement_template_mm" | "tinker_bell_bonus_mm" | "observation_inner_radius_mm" | "observation_outer_radius_mm";
+
+export type BoxEntry = { "kind": "threat", scenario: Scenario, card: ThreatCard, } | { "kind": "search", scenario: Scenario, card: SearchCard, } | { "kind": "named", scenario: Scenario, sheet: NamedEnemySheet, } | { "kind": "pans-board-size", w_mm: number, h_mm: number, } | { "kind": "pans-template", template: Template, mm: number, } | { "kind": "vision", card: VisionCard, } | { "kind": "event", event: Event, };
+
+export type Standing = "rulebook" | "guess" | "owner";
+
+export type ThreatEntry = { card: ThreatCard, standing: Standing, };
+
+export type SearchEntry = { card: SearchCard, standing: Standing, };
+
+export type NamedEntry = { sheet: NamedEnemySheet, standing: Standing, };
+
+export type LegacyBox = { scenario: Scenario, 
+/**
+ * The boards (for tapping a Discover diagram's Locations), kinds and their colours.
+ */
+table: TablePack, hostages: Array<string>, threat_cards: Array<ThreatEntry>, search_cards: Array<SearchEntry>, named_enemies: Array<NamedEntry>, };
+
+export type TemplateEntry = { template: Template, mm: number, standing: Standing, };
+
+export type VisionEntry = { card: VisionCard, standing: Standing, };
+
+export type EventEntry = { event: Event, standing: Standing, };
+
+export type PansBox = { w_mm: number, h_mm: number, size_standing: Standing, templates: Array<TemplateEntry>, visions: Array<VisionEntry>, events: Array<EventEntry>, };
+
+export type BoxView = { 
+/**
+ * The version new games start with; none while the owner has corrected nothing.
+ */
+version: number | null, entries: Array<BoxEntry>, legacy: Array<LegacyBox>, pans: PansBox, };
+
 /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */
 export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
 
@@ -774,5 +858,10 @@ export function makeCommands(invoke: Invoke) {
     wardenCommand: (gameId: number, command: WardenCommand): Promise<WardenView> => invoke("warden_command", { gameId, command }),
     wardenUndo: (gameId: number): Promise<WardenView> => invoke("warden_undo", { gameId }),
     wardenRedo: (gameId: number): Promise<WardenView> => invoke("warden_redo", { gameId }),
+    myBox: (): Promise<BoxView> => invoke("my_box"),
+    saveBoxEntry: (entry: BoxEntry): Promise<BoxView> => invoke("save_box_entry", { entry }),
+    forgetBoxEntry: (entry: BoxEntry): Promise<BoxView> => invoke("forget_box_entry", { entry }),
+    exportBox: (): Promise<string> => invoke("export_box"),
+    importBox: (text: string): Promise<BoxView> => invoke("import_box", { text }),
   };
 }
