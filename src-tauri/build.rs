@@ -1,8 +1,13 @@
 fn main() {
     // The commands the UI may call come from the companion's command table, so the ACL, the
     // handlers and the TypeScript bindings are one list.
-    let manifest =
-        tauri_build::AppManifest::new().commands(neverland_companion::api::COMMAND_NAMES);
+    let names: Vec<&str> = neverland_companion::api::COMMAND_NAMES
+        .iter()
+        .chain(neverland_companion::api::SHELL_COMMANDS)
+        .copied()
+        .collect();
+    let names: &'static [&'static str] = Box::leak(names.into_boxed_slice());
+    let manifest = tauri_build::AppManifest::new().commands(names);
     tauri_build::try_build(
         tauri_build::Attributes::new()
             .config_path("../tauri.conf.json")

@@ -58,9 +58,21 @@ macro_rules! for_each_command {
             forget_box_entry(entry: $crate::owner_box::BoxEntry) -> $crate::my_box::BoxView;
             export_box() -> String;
             import_box(text: String) -> $crate::my_box::BoxView;
+            export_box_file(path: String) -> ();
+            import_box_file(path: String) -> $crate::my_box::BoxView;
+            export_game_file(game_id: i64, path: String) -> ();
+            export_position_file(game_id: i64, path: String) -> ();
+            import_game_file(path: String) -> $crate::table::TableView;
+            list_backups() -> Vec<$crate::backups::BackupInfo>;
+            restore_backup(name: String) -> Vec<$crate::backups::BackupInfo>;
         }
     };
 }
+
+/// Commands the shell answers itself, beside the table: `pick_file(save, name)` opens the
+/// platform's save or open dialog and lets the picked path through to the file commands
+/// (`ui/src/lib/api.ts` has its wrapper).
+pub const SHELL_COMMANDS: &[&str] = &["pick_file"];
 
 /// A sleeve photo read (the contract's JSON, with confidences and warnings): shown only to its
 /// holder, to confirm or correct, and never stored as it is.
@@ -281,6 +293,8 @@ pub fn typescript_bindings() -> String {
         crate::my_box::EventEntry,
         crate::my_box::PansBox,
         crate::my_box::BoxView,
+        crate::backups::BackupKind,
+        crate::backups::BackupInfo,
     );
     format!(
         "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\

@@ -5,7 +5,9 @@
 //! the Tauri handlers and the committed TypeScript bindings are generated.
 
 pub mod api;
+pub mod backups;
 pub mod error;
+pub mod files;
 pub mod morale_tracker;
 pub mod my_box;
 pub mod owner_box;

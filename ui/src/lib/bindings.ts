@@ -817,6 +817,18 @@ export type BoxView = {
  */
 version: number | null, entries: Array<BoxEntry>, legacy: Array<LegacyBox>, pans: PansBox, };
 
+export type BackupKind = "daily" | "before-migration" | "before-restore";
+
+export type BackupInfo = { 
+/**
+ * The file's name, beside the saved-games file; a restore names it.
+ */
+name: string, kind: BackupKind, bytes: number, 
+/**
+ * When it was written (ms since 1970).
+ */
+made_at_ms: number, };
+
 /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */
 export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
 
@@ -863,5 +875,12 @@ export function makeCommands(invoke: Invoke) {
     forgetBoxEntry: (entry: BoxEntry): Promise<BoxView> => invoke("forget_box_entry", { entry }),
     exportBox: (): Promise<string> => invoke("export_box"),
     importBox: (text: string): Promise<BoxView> => invoke("import_box", { text }),
+    exportBoxFile: (path: string): Promise<null> => invoke("export_box_file", { path }),
+    importBoxFile: (path: string): Promise<BoxView> => invoke("import_box_file", { path }),
+    exportGameFile: (gameId: number, path: string): Promise<null> => invoke("export_game_file", { gameId, path }),
+    exportPositionFile: (gameId: number, path: string): Promise<null> => invoke("export_position_file", { gameId, path }),
+    importGameFile: (path: string): Promise<TableView> => invoke("import_game_file", { path }),
+    listBackups: (): Promise<Array<BackupInfo>> => invoke("list_backups"),
+    restoreBackup: (name: string): Promise<Array<BackupInfo>> => invoke("restore_backup", { name }),
   };
 }
