@@ -8,10 +8,6 @@ fn main() {
         .collect();
     let names: &'static [&'static str] = Box::leak(names.into_boxed_slice());
     let manifest = tauri_build::AppManifest::new().commands(names);
-    tauri_build::try_build(
-        tauri_build::Attributes::new()
-            .config_path("../tauri.conf.json")
-            .app_manifest(manifest),
-    )
-    .expect("tauri build step failed");
+    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
+        .expect("tauri build step failed");
 }

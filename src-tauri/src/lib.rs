@@ -151,7 +151,7 @@ pub fn run() {
             Ok(())
         });
     with_commands(builder)
-        .run(tauri::generate_context!("../tauri.conf.json"))
+        .run(tauri::generate_context!())
         .expect("the Tauri runtime failed to start");
 }
 
@@ -212,7 +212,7 @@ mod tests {
     #[test]
     fn the_csp_forbids_remote_content() {
         let conf: serde_json::Value =
-            serde_json::from_str(include_str!("../../tauri.conf.json")).unwrap();
+            serde_json::from_str(include_str!("../tauri.conf.json")).unwrap();
         let csp = conf["app"]["security"]["csp"].as_str().unwrap();
         assert!(csp.starts_with("default-src 'self'"));
         assert!(!csp.contains("http://") || csp.contains("http://ipc.localhost"));
