@@ -25,7 +25,7 @@ macro_rules! for_each_command {
             morale_undo(game_id: i64) -> $crate::morale_tracker::MoraleView;
             morale_redo(game_id: i64) -> $crate::morale_tracker::MoraleView;
             delete_game(game_id: i64) -> ();
-            pans_board() -> $crate::pans::BoardView;
+            pans_board(game_id: Option<i64>) -> $crate::pans::BoardView;
             new_campaign(seed: Option<String>) -> $crate::pans::CampaignView;
             campaign(campaign_id: i64) -> $crate::pans::CampaignView;
             new_pans_game(args: $crate::pans::NewPansGame) -> $crate::pans::PansView;

@@ -228,6 +228,20 @@ impl Companion {
         }
     }
 
+    /// Pan's Island's content with a stored version of the box (none: the built-in files).
+    pub(crate) async fn pans_content(
+        &self,
+        version: Option<i64>,
+    ) -> Result<&'static crate::owner_box::PansContent, AppError> {
+        match version {
+            None => crate::owner_box::cached_pans_content(None),
+            Some(v) => {
+                let stored = self.store().box_version(v).await?;
+                crate::owner_box::cached_pans_content(Some(&stored.body))
+            }
+        }
+    }
+
     pub async fn my_box(&self) -> Result<BoxView, AppError> {
         let (version, file) = self.current_box().await?;
         box_view(version, file)

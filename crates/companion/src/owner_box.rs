@@ -329,3 +329,24 @@ pub(crate) fn cached_legacy_pack(
     cache.lock().expect("cache lock").insert(key, pack);
     Ok(pack)
 }
+
+/// Pan's Island's content with a stored box (none: the built-in files), parsed once per process
+/// for each box text, like [`cached_legacy_pack`].
+pub(crate) fn cached_pans_content(body: Option<&str>) -> Result<&'static PansContent, AppError> {
+    type Cache = Mutex<HashMap<Option<String>, &'static PansContent>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = body.map(str::to_owned);
+    if let Some(c) = cache.lock().expect("cache lock").get(&key) {
+        return Ok(c);
+    }
+    let entries = match body {
+        Some(b) => crate::my_box::stored_box(b)?.entries,
+        None => vec![],
+    };
+    let content = pans_content_with(&entries)
+        .map_err(|e| AppError::new(ErrorCode::Content, e.to_string()))?;
+    let content: &'static PansContent = Box::leak(Box::new(content));
+    cache.lock().expect("cache lock").insert(key, content);
+    Ok(content)
+}

@@ -255,3 +255,52 @@ async fn a_box_goes_out_as_a_file_and_into_a_fresh_database() {
     }
     assert_eq!(other.my_box().await.unwrap().version, None);
 }
+
+#[tokio::test]
+async fn a_pans_island_game_plays_on_the_board_of_the_box_it_started_with() {
+    use neverland_companion::pans::NewPansGame;
+    use neverland_pans_island::game::Setup;
+    use neverland_pans_island::heroes::Hero;
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir, "games.db").await;
+    let new_game = || NewPansGame {
+        setup: Setup {
+            heroes: Hero::ALL[..2].to_vec(),
+            first_player: 0,
+            events: vec![],
+            within: None,
+        },
+        seed: Some("4".into()),
+        campaign: None,
+    };
+    let before = c.new_pans_game(new_game()).await.unwrap().game.id;
+    let builtin = c.pans_board(Some(before)).await.unwrap();
+    c.save_box_entry(BoxEntry::PansBoardSize {
+        w_mm: 640.0,
+        h_mm: 910.0,
+    })
+    .await
+    .unwrap();
+    c.save_box_entry(BoxEntry::PansTemplate {
+        template: Template::MovementTemplateMm,
+        mm: 150.0,
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        c.pans_board(None).await.unwrap().width,
+        640.0,
+        "new games' board"
+    );
+    let after = c.new_pans_game(new_game()).await.unwrap().game.id;
+    let mine = c.pans_board(Some(after)).await.unwrap();
+    assert_eq!(
+        (mine.width, mine.height, mine.movement),
+        (640.0, 910.0, 150.0)
+    );
+    // The game started before keeps the built-in board, and still opens.
+    assert_eq!(c.pans_board(Some(before)).await.unwrap(), builtin);
+    assert_ne!(builtin.width, 640.0);
+    c.pans_game(before).await.unwrap();
+    c.pans_game(after).await.unwrap();
+}

@@ -842,7 +842,7 @@ export function makeCommands(invoke: Invoke) {
     moraleUndo: (gameId: number): Promise<MoraleView> => invoke("morale_undo", { gameId }),
     moraleRedo: (gameId: number): Promise<MoraleView> => invoke("morale_redo", { gameId }),
     deleteGame: (gameId: number): Promise<null> => invoke("delete_game", { gameId }),
-    pansBoard: (): Promise<BoardView> => invoke("pans_board"),
+    pansBoard: (gameId: number | null): Promise<BoardView> => invoke("pans_board", { gameId }),
     newCampaign: (seed: string | null): Promise<CampaignView> => invoke("new_campaign", { seed }),
     campaign: (campaignId: number): Promise<CampaignView> => invoke("campaign", { campaignId }),
     newPansGame: (args: NewPansGame): Promise<PansView> => invoke("new_pans_game", { args }),

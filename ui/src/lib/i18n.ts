@@ -812,7 +812,7 @@ export const en = {
   "box.step.wound": "wound",
   "box.step.search": "search",
   "box.step.discover": "discover",
-  "box.pans.notyet": "Pan's Island corrections are checked, kept in your box and shared with it, but Pan's Island games do not play with them yet: they still use the app's own board, Vision cards and Events.",
+  "box.pans.games": "New Pan's Island games play on your board, with your templates, Vision cards and Events; games already started keep the box they began with.",
   "box.pans.width": "Board width (mm)",
   "box.pans.height": "Board height (mm)",
   "box.pans.size.save": "Save the board size",
