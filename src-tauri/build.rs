@@ -7,14 +7,11 @@ fn main() {
     let names: Vec<&'static str> = neverland_companion::api::COMMAND_NAMES
         .iter()
         .chain(LAN_COMMAND_NAMES)
+        .chain(neverland_companion::api::SHELL_COMMANDS)
         .copied()
         .collect();
     let names: &'static [&'static str] = Vec::leak(names);
     let manifest = tauri_build::AppManifest::new().commands(names);
-    tauri_build::try_build(
-        tauri_build::Attributes::new()
-            .config_path("../tauri.conf.json")
-            .app_manifest(manifest),
-    )
-    .expect("tauri build step failed");
+    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
+        .expect("tauri build step failed");
 }

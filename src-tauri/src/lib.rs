@@ -88,39 +88,93 @@ macro_rules! tauri_commands {
                 lan::lan_refuse,
                 lan::lan_revoke,
                 lan::lan_close,
+                pick_file,
             ])
         }
     };
 }
 neverland_companion::for_each_command!(tauri_commands);
 
+/// The platform's save (`save`) or open dialog for a JSON file, opened here and not by the page.
+/// The path the player picks is let through to the companion's file commands, and only that
+/// path: the window itself has no file access. `None` when the player cancels.
+#[tauri::command]
+async fn pick_file(
+    app: tauri::AppHandle,
+    shell: tauri::State<'_, Shell>,
+    save: bool,
+    name: String,
+) -> Result<Option<String>, AppError> {
+    use tauri_plugin_dialog::DialogExt;
+    let companion = shell.companion()?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dialog = app
+        .dialog()
+        .file()
+        .add_filter("JSON", &["json"])
+        .set_file_name(&name);
+    if save {
+        dialog.save_file(move |p| {
+            let _ = tx.send(p);
+        });
+    } else {
+        dialog.pick_file(move |p| {
+            let _ = tx.send(p);
+        });
+    }
+    let picked = tauri::async_runtime::spawn_blocking(move || rx.recv().ok().flatten())
+        .await
+        .map_err(|e| AppError::new(ErrorCode::InvalidInput, e.to_string()))?;
+    let Some(path) = picked.and_then(|p| p.into_path().ok()) else {
+        return Ok(None);
+    };
+    companion.allow_file(path.clone());
+    Ok(Some(path.to_string_lossy().into_owned()))
+}
+
+/// The companion for the database at `path`; `NEVERLAND_FILES_DIR` (the end-to-end tests, which
+/// cannot drive a native dialog) lets the file commands use the files directly in that folder.
+fn open_companion(path: PathBuf) -> Result<Companion, AppError> {
+    let mut c = tauri::async_runtime::block_on(Companion::open(path, fresh_seed))?;
+    if let Some(dir) = std::env::var_os("NEVERLAND_FILES_DIR").filter(|d| !d.is_empty()) {
+        c.allow_folder(PathBuf::from(dir));
+    }
+    Ok(c)
+}
+
 /// Builds and runs the app until its window closes.
 pub fn run() {
     let args: Vec<String> = std::env::args().collect();
-    let builder = tauri::Builder::default().setup(move |app| {
-        let path = db_path_from(
-            &args,
-            std::env::var("NEVERLAND_DB").ok(),
-            app.path().app_data_dir().ok(),
-        );
-        let shell = match path {
-            Some(path) => Shell(
-                tauri::async_runtime::block_on(Companion::open(path, fresh_seed)).map(Arc::new),
-            ),
-            None => Shell(Err(AppError::new(
-                ErrorCode::DatabaseUnwritable,
-                "this system has no folder for app data; start the app with --db PATH",
-            ))),
-        };
-        if let Err(e) = &shell.0 {
-            eprintln!("neverland-companion: {}", e.message);
-        }
-        app.manage(shell);
-        app.manage(lan::Lan::default());
-        Ok(())
-    });
+    let builder = tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
+        .setup(move |app| {
+            let path = db_path_from(
+                &args,
+                std::env::var("NEVERLAND_DB").ok(),
+                app.path().app_data_dir().ok(),
+            );
+            let shell = match path {
+                Some(path) => Shell(open_companion(path).map(Arc::new)),
+                None => Shell(Err(AppError::new(
+                    ErrorCode::DatabaseUnwritable,
+                    "this system has no folder for app data; start the app with --db PATH",
+                ))),
+            };
+            match &shell.0 {
+                Err(e) => eprintln!("neverland-companion: {}", e.message),
+                // Today's backup beside the file; a failure is said, and the app opens anyway.
+                Ok(c) => {
+                    if let Err(e) = tauri::async_runtime::block_on(c.daily_backup()) {
+                        eprintln!("neverland-companion: no backup today: {}", e.message);
+                    }
+                }
+            }
+            app.manage(shell);
+            app.manage(lan::Lan::default());
+            Ok(())
+        });
     with_commands(builder)
-        .run(tauri::generate_context!("../tauri.conf.json"))
+        .run(tauri::generate_context!())
         .expect("the Tauri runtime failed to start");
 }
 
@@ -171,6 +225,7 @@ mod tests {
         let mut wanted: Vec<String> = neverland_companion::api::COMMAND_NAMES
             .iter()
             .chain(lan::LAN_COMMAND_NAMES)
+            .chain(neverland_companion::api::SHELL_COMMANDS)
             .map(|n| format!("allow-{}", n.replace('_', "-")))
             .collect();
         granted.sort();
@@ -181,7 +236,7 @@ mod tests {
     #[test]
     fn the_csp_forbids_remote_content() {
         let conf: serde_json::Value =
-            serde_json::from_str(include_str!("../../tauri.conf.json")).unwrap();
+            serde_json::from_str(include_str!("../tauri.conf.json")).unwrap();
         let csp = conf["app"]["security"]["csp"].as_str().unwrap();
         assert!(csp.starts_with("default-src 'self'"));
         assert!(!csp.contains("http://") || csp.contains("http://ipc.localhost"));

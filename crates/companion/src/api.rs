@@ -26,7 +26,7 @@ macro_rules! for_each_command {
             morale_undo(game_id: i64) -> $crate::morale_tracker::MoraleView;
             morale_redo(game_id: i64) -> $crate::morale_tracker::MoraleView;
             delete_game(game_id: i64) -> ();
-            pans_board() -> $crate::pans::BoardView;
+            pans_board(game_id: Option<i64>) -> $crate::pans::BoardView;
             new_campaign(seed: Option<String>) -> $crate::pans::CampaignView;
             campaign(campaign_id: i64) -> $crate::pans::CampaignView;
             new_pans_game(args: $crate::pans::NewPansGame) -> $crate::pans::PansView;
@@ -56,9 +56,26 @@ macro_rules! for_each_command {
             warden_command(game_id: i64, command: $crate::warden::WardenCommand) -> $crate::warden::WardenView;
             warden_undo(game_id: i64) -> $crate::warden::WardenView;
             warden_redo(game_id: i64) -> $crate::warden::WardenView;
+            my_box() -> $crate::my_box::BoxView;
+            save_box_entry(entry: $crate::owner_box::BoxEntry) -> $crate::my_box::BoxView;
+            forget_box_entry(entry: $crate::owner_box::BoxEntry) -> $crate::my_box::BoxView;
+            export_box() -> String;
+            import_box(text: String) -> $crate::my_box::BoxView;
+            export_box_file(path: String) -> ();
+            import_box_file(path: String) -> $crate::my_box::BoxView;
+            export_game_file(game_id: i64, path: String) -> ();
+            export_position_file(game_id: i64, path: String) -> ();
+            import_game_file(path: String) -> $crate::table::TableView;
+            list_backups() -> Vec<$crate::backups::BackupInfo>;
+            restore_backup(name: String) -> Vec<$crate::backups::BackupInfo>;
         }
     };
 }
+
+/// Commands the shell answers itself, beside the table: `pick_file(save, name)` opens the
+/// platform's save or open dialog and lets the picked path through to the file commands
+/// (`ui/src/lib/api.ts` has its wrapper).
+pub const SHELL_COMMANDS: &[&str] = &["pick_file"];
 
 fn camel(snake: &str) -> String {
     let mut out = String::new();
@@ -247,6 +264,27 @@ pub fn typescript_bindings() -> String {
         crate::warden::WardenHistoryItem,
         crate::warden::WardenView,
         crate::content_text::ContentText,
+        neverland_legacy::pack::Aim,
+        neverland_legacy::pack::Step,
+        neverland_legacy::pack::Section,
+        neverland_legacy::pack::NamedEnemySheet,
+        neverland_legacy::pack::ThreatCard,
+        neverland_legacy::pack::SearchCard,
+        neverland_pans_island::content::VisionCard,
+        crate::owner_box::Template,
+        crate::owner_box::BoxEntry,
+        crate::my_box::Standing,
+        crate::my_box::ThreatEntry,
+        crate::my_box::SearchEntry,
+        crate::my_box::NamedEntry,
+        crate::my_box::LegacyBox,
+        crate::my_box::TemplateEntry,
+        crate::my_box::VisionEntry,
+        crate::my_box::EventEntry,
+        crate::my_box::PansBox,
+        crate::my_box::BoxView,
+        crate::backups::BackupKind,
+        crate::backups::BackupInfo,
     );
     format!(
         "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\

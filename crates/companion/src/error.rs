@@ -99,7 +99,9 @@ impl From<StoreError> for AppError {
             StoreError::Corrupt { .. } => ErrorCode::DatabaseCorrupt,
             StoreError::NewerSchema { .. } => ErrorCode::DatabaseNewer,
             StoreError::Unwritable { .. } => ErrorCode::DatabaseUnwritable,
-            StoreError::NoSuchGame(_) => ErrorCode::NotFound,
+            StoreError::NoSuchGame(_) | StoreError::NoSuchBox(_) | StoreError::NoSuchBackup(_) => {
+                ErrorCode::NotFound
+            }
             StoreError::Conflict { .. } => ErrorCode::Conflict,
             StoreError::Sql(_) | StoreError::Migrate(_) => ErrorCode::Storage,
         };

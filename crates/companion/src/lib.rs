@@ -5,9 +5,13 @@
 //! the Tauri handlers and the committed TypeScript bindings are generated.
 
 pub mod api;
+pub mod backups;
 pub mod content_text;
 pub mod error;
+pub mod files;
 pub mod morale_tracker;
+pub mod my_box;
+pub mod owner_box;
 pub mod packs;
 pub mod pans;
 pub mod pans_seat;

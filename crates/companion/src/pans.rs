@@ -5,7 +5,7 @@
 
 use base64::Engine as _;
 use neverland_pans_island::board::Board;
-use neverland_pans_island::content::{Events, Visions};
+use neverland_pans_island::content::Events;
 use neverland_pans_island::game::{self, Game, PublicView, Ring, Setup, SleeveInput, Verdict, Xy};
 use neverland_sleeve_scan::straighten;
 use neverland_store::NewGame;
@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::{AppError, ErrorCode};
+use crate::owner_box::PansContent;
 use crate::service::Companion;
 use crate::summary::{GameSummary, parse_seed, summary};
 use crate::timeline::{Entry, Timeline};
@@ -97,8 +98,7 @@ pub struct BoardView {
 }
 
 /// The built-in board, for drawing.
-pub fn board_view() -> BoardView {
-    let b = Board::builtin();
+pub fn board_view(b: &Board) -> BoardView {
     let polys = |ps: &[neverland_pans_island::geometry::Polygon]| {
         ps.iter()
             .map(|p| p.0.iter().map(|q| [q.x, q.y]).collect())
@@ -172,6 +172,8 @@ pub struct PansView {
 }
 
 pub(crate) struct Loaded {
+    /// The board, Vision cards and Events of the owner's box the game started with.
+    pub(crate) content: &'static PansContent,
     pub(crate) row: neverland_store::GameRow,
     pub(crate) setup: Setup,
     pub(crate) log: Vec<Entry<PansStep>>,
@@ -311,8 +313,19 @@ impl Companion {
         scan_sleeve(&photo_base64, corners)
     }
 
-    pub async fn pans_board(&self) -> Result<BoardView, AppError> {
-        Ok(board_view())
+    /// The board a game plays on (the owner's box it started with), or with no game the board
+    /// new games start with.
+    pub async fn pans_board(&self, game_id: Option<i64>) -> Result<BoardView, AppError> {
+        let version = match game_id {
+            Some(id) => {
+                let row = self
+                    .row_of_kind(id, KIND_PANS, "a Pan's Island game")
+                    .await?;
+                box_version_of(&row.setup)
+            }
+            None => self.current_box().await?.0,
+        };
+        Ok(board_view(&self.pans_content(version).await?.board))
     }
 
     pub async fn new_campaign(&self, seed: Option<String>) -> Result<CampaignView, AppError> {
@@ -413,21 +426,19 @@ impl Companion {
             }
             args.setup.events = c.envelope.iter().map(|e| e.id.clone()).collect();
         }
+        // The owner's box the game plays with, for good.
+        let (box_version, _) = self.current_box().await?;
+        let content = self.pans_content(box_version).await?;
         // Refused set-ups never reach the store.
-        let events = Events::builtin();
-        let chosen = chosen_events(&events, &args.setup)?;
-        Game::new(
-            &Board::builtin(),
-            &Visions::builtin(),
-            &chosen,
-            &args.setup,
-            seed,
-        )
-        .map_err(refused)?;
+        let chosen = chosen_events(&content.events, &args.setup)?;
+        Game::new(&content.board, &content.visions, &chosen, &args.setup, seed).map_err(refused)?;
         let mut setup = serde_json::to_value(&args.setup)
             .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
         if let (Some(id), Some(obj)) = (args.campaign, setup.as_object_mut()) {
             obj.insert("campaign".into(), id.into());
+        }
+        if let (Some(v), Some(obj)) = (box_version, setup.as_object_mut()) {
+            obj.insert("box_version".into(), v.into());
         }
         let setup = setup.to_string();
         let row = self
@@ -463,8 +474,10 @@ impl Companion {
             .collect::<Result<Vec<(usize, SleeveInput)>, AppError>>()?;
         let entries: Vec<Entry<PansStep>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
-        let game = replay_game(&setup, row.seed, &secrets, &timeline.done, game_id)?;
+        let content = self.pans_content(box_version_of(&row.setup)).await?;
+        let game = replay_game(content, &setup, row.seed, &secrets, &timeline.done, game_id)?;
         Ok(Loaded {
+            content,
             row,
             setup,
             log: entries,
@@ -502,6 +515,7 @@ impl Companion {
             let then = Timeline::fold(&loaded.log[..r.log_index]);
             let upto = &then.done[..r.step as usize];
             let game = replay_game(
+                loaded.content,
                 &loaded.setup,
                 loaded.row.seed,
                 &loaded.secrets,
@@ -515,7 +529,7 @@ impl Companion {
             });
         }
         let [distance, direction] =
-            Visions::builtin().discards[loaded.setup.heroes.len().clamp(2, 5) - 2];
+            loaded.content.visions.discards[loaded.setup.heroes.len().clamp(2, 5) - 2];
         Ok(PansView {
             setup_discards: SetupDiscards {
                 distance,
@@ -631,7 +645,7 @@ impl Companion {
     ) -> Result<PansView, AppError> {
         let loaded = self.load_pans(game_id).await?;
         same_table(&loaded, since)?;
-        let input = card_to_board(&Board::builtin(), &sleeve);
+        let input = card_to_board(&loaded.content.board, &sleeve);
         let mut next = loaded.game.clone();
         next.apply(&PansCommand::SetSleeve {
             player,
@@ -661,6 +675,7 @@ impl Companion {
             ));
         }
         let next = replay_game(
+            loaded.content,
             &loaded.setup,
             loaded.row.seed,
             &loaded.secrets,
@@ -681,6 +696,7 @@ impl Companion {
         let mut longer = loaded.timeline.done.clone();
         longer.push(back.clone());
         let next = replay_game(
+            loaded.content,
             &loaded.setup,
             loaded.row.seed,
             &loaded.secrets,
@@ -707,6 +723,7 @@ fn same_table(loaded: &Loaded, since: Option<i64>) -> Result<(), AppError> {
 
 /// The game a set-up, a seed, the sleeve secrets and the steps in force make.
 fn replay_game(
+    content: &PansContent,
     setup: &Setup,
     seed: u64,
     secrets: &[(usize, SleeveInput)],
@@ -717,11 +734,10 @@ fn replay_game(
         .iter()
         .map(|s| command(s, secrets, game_id))
         .collect::<Result<Vec<_>, _>>()?;
-    let events = Events::builtin();
-    let chosen = chosen_events(&events, setup)?;
+    let chosen = chosen_events(&content.events, setup)?;
     game::replay(
-        &Board::builtin(),
-        &Visions::builtin(),
+        &content.board,
+        &content.visions,
         &chosen,
         setup,
         seed,
@@ -749,6 +765,14 @@ fn gives_verdict(step: &PansStep) -> bool {
 }
 
 /// The campaign a stored Pan's Island set-up belongs to.
+/// The version of the owner's box a game started with (none: the built-in content).
+fn box_version_of(setup: &str) -> Option<i64> {
+    serde_json::from_str::<serde_json::Value>(setup)
+        .ok()?
+        .get("box_version")?
+        .as_i64()
+}
+
 fn campaign_of(setup: &str) -> Option<i64> {
     serde_json::from_str::<serde_json::Value>(setup)
         .ok()?

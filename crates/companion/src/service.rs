@@ -18,6 +18,7 @@ pub struct Companion {
     store: Store,
     fresh_seed: Box<dyn Fn() -> u64 + Send + Sync>,
     seat_passes: crate::seat_passes::SeatPasses,
+    files: crate::files::FileGate,
 }
 
 /// The built-in pack a saved Legacy game names; a version this app does not have is refused.
@@ -52,7 +53,16 @@ impl Companion {
             store: Store::open(path).await?,
             fresh_seed: Box::new(fresh_seed),
             seat_passes: Default::default(),
+            files: Default::default(),
         })
+    }
+
+    pub(crate) fn files(&self) -> &crate::files::FileGate {
+        &self.files
+    }
+
+    pub(crate) fn files_mut(&mut self) -> &mut crate::files::FileGate {
+        &mut self.files
     }
 
     pub(crate) fn seat_passes(&self) -> &crate::seat_passes::SeatPasses {

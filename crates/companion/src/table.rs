@@ -54,6 +54,10 @@ struct Stored {
     position: Option<Position>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rules_version: Option<u32>,
+    /// The version of the owner's box the game started with (none: the built-in pack). The
+    /// game replays with it for good, whatever is corrected later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    box_version: Option<i64>,
 }
 
 /// A game saved under other rules whose log this app's rules refuse at some step: the table is
@@ -319,7 +323,8 @@ impl Companion {
             None | Some("") => self.fresh_seed(),
             Some(text) => parse_seed(text)?,
         };
-        let pack = legacy_pack(args.scenario)?;
+        let (box_version, _) = self.current_box().await?;
+        let pack = self.box_pack(args.scenario, box_version).await?;
         let map = Map::new(pack);
         let position = match args.position.as_deref() {
             None => None,
@@ -355,6 +360,7 @@ impl Companion {
             setup,
             position,
             rules_version: Some(RULES_VERSION),
+            box_version,
         };
         // Refused before anything is saved.
         let game = start(pack, &map, &stored, seed)
@@ -400,8 +406,9 @@ impl Companion {
         let row = self
             .row_of_kind(game_id, KIND, "a Neverland's Legacy table game")
             .await?;
-        let pack = legacy_pack_of(&row)?;
         let stored: Stored = serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
+        let pack = legacy_pack_of(&row)?;
+        let pack = self.box_pack(pack.scenario, stored.box_version).await?;
         let setup = stored.setup.clone();
         let entries: Vec<Entry<TableCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
@@ -702,6 +709,7 @@ impl Companion {
             setup: r.setup,
             position: r.position,
             rules_version: r.rules_version,
+            box_version: None,
         };
         self.save_table(pack, seed, &stored, &log, Companion::table_status(&game))
             .await

@@ -122,7 +122,7 @@ pub(crate) async fn run(
     own_request(s, me, &a)?;
     let (c, g) = (&s.companion, s.game_id);
     match name {
-        "pans_board" => to(c.pans_board().await?),
+        "pans_board" => to(c.pans_board(Some(g)).await?),
         "pans_game" => to(c.pans_game(g).await?),
         // Over the network the device's token is its proof of seat: the pass carries nothing.
         "pans_claim_seat" => to(SeatPass {

@@ -60,6 +60,8 @@ pub enum ActionId {
 pub enum Source {
     Rulebook,
     Authored,
+    /// Checked by the table's owner against their own printed card (the "My box" screen).
+    Owner,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -155,7 +157,7 @@ pub struct EnemyKind {
     pub source: Source,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct NamedEnemySheet {
     pub id: String,
@@ -176,7 +178,7 @@ pub struct NamedEnemySheet {
 }
 
 /// What a Named Enemy moves toward.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Aim {
     Character,
@@ -185,7 +187,7 @@ pub enum Aim {
 }
 
 /// One step of a Named Enemy's section, in the order printed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "do", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Step {
     /// Move up to `locations` toward the nearest Location holding the aim.
@@ -204,7 +206,7 @@ pub enum Step {
     Discover { kind: String, count: u8 },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct Section {
     pub colour: Colour,
@@ -233,7 +235,7 @@ pub enum ThreatEffect {
     NamedEnemiesHeal,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct ThreatCard {
     pub id: String,
@@ -294,7 +296,7 @@ pub enum SearchEffect {
     Treasure { coins: u8 },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct SearchCard {
     pub id: String,

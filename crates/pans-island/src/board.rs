@@ -13,6 +13,8 @@ use crate::heroes::Hero;
 pub enum Source {
     Rulebook,
     Authored,
+    /// Measured or checked by the table's owner on their own board and cards ("My box").
+    Owner,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -279,7 +281,8 @@ impl Board {
     }
 }
 
-const BUILTIN: &str = include_str!("../../../assets/pans-island/board.json");
+/// The built-in board file's text (the owner's box is applied over it).
+pub const BUILTIN: &str = include_str!("../../../assets/pans-island/board.json");
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,10 @@ use ts_rs::TS;
 
 use crate::board::{BoardError, Source};
 
+/// The built-in Vision and Event files' text (the owner's box is applied over them).
+pub const VISIONS_JSON: &str = include_str!("../../../assets/pans-island/visions.json");
+pub const EVENTS_JSON: &str = include_str!("../../../assets/pans-island/events.json");
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Pile {
@@ -19,7 +23,7 @@ pub enum Back {
     Storm,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 pub struct VisionCard {
     pub id: String,
@@ -182,11 +186,8 @@ impl Visions {
     }
 
     pub fn builtin() -> Visions {
-        Visions::from_json(
-            "assets/pans-island/visions.json",
-            include_str!("../../../assets/pans-island/visions.json"),
-        )
-        .expect("the built-in Vision cards are valid (tested)")
+        Visions::from_json("assets/pans-island/visions.json", VISIONS_JSON)
+            .expect("the built-in Vision cards are valid (tested)")
     }
 }
 
@@ -216,11 +217,8 @@ impl Events {
     }
 
     pub fn builtin() -> Events {
-        Events::from_json(
-            "assets/pans-island/events.json",
-            include_str!("../../../assets/pans-island/events.json"),
-        )
-        .expect("the built-in Events are valid (tested)")
+        Events::from_json("assets/pans-island/events.json", EVENTS_JSON)
+            .expect("the built-in Events are valid (tested)")
     }
 
     pub fn get(&self, id: &str) -> Option<&Event> {

@@ -4,9 +4,13 @@
 //! a clear error and left exactly as it was; before any migration the old file is copied to a
 //! backup beside it. Appending a command is one transaction and returns only after commit.
 
+mod backups;
+mod boxes;
 mod seats;
 mod secrets;
 
+pub use backups::{Backup, DAILY_KEPT, utc_date};
+pub use boxes::BoxVersion;
 pub use seats::LanSeatRow;
 
 pub use secrets::key_path;
@@ -46,6 +50,10 @@ pub enum StoreError {
     Unwritable { path: PathBuf, detail: String },
     #[error("no saved game with id {0}")]
     NoSuchGame(i64),
+    #[error("the saved-games file has no version {0} of your box")]
+    NoSuchBox(i64),
+    #[error("there is no backup called {0:?} beside the saved-games file")]
+    NoSuchBackup(String),
     #[error(
         "the game changed while this command was being saved (expected step {expected}, found {found}); reload it"
     )]

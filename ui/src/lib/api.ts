@@ -14,3 +14,12 @@ export function asAppError(e: unknown): AppError {
   }
   return { code: "storage", message: String(e) };
 }
+
+/**
+ * The platform's save or open dialog, opened by the app's shell (not the page): the path the
+ * player picks is the only one the file commands will then write or read. `null` when the
+ * player cancels.
+ */
+export function pickFile(save: boolean, name: string): Promise<string | null> {
+  return (invoke as Invoke)<string | null>("pick_file", { save, name });
+}

@@ -490,7 +490,7 @@ colour: Colour,
  */
 unseen_search_cards: number, colours: Array<ColourAdvice>, };
 
-export type ContentSource = "rulebook" | "authored";
+export type ContentSource = "rulebook" | "authored" | "owner";
 
 export type SheetAbility = { name: string, text: string, source: ContentSource, 
 /**
@@ -542,7 +542,7 @@ at: string, effect: SearchEffect, };
 
 export type Refused = { command: TableCommand, reason: Reason, };
 
-export type Source = "rulebook" | "authored";
+export type Source = "rulebook" | "authored" | "owner";
 
 export type EventKind = "positive" | "negative";
 
@@ -810,6 +810,100 @@ export type ContentText = { language: string,
  */
 texts: { [key in string]: { [key in string]: { [key in string]: string } } }, };
 
+export type Aim = "character" | "hostage" | "search";
+
+export type Step = { "do": "move-toward", aim: Aim, locations: number, } | { "do": "wound", wounds: number, distribute: boolean, or_kill_hostage: boolean, } | { "do": "search" } | { "do": "discover", kind: string, count: number, };
+
+export type Section = { colour: Colour, steps: Array<Step>, source: ContentSource, };
+
+export type NamedEnemySheet = { id: string, name: string, wound_slots: number, 
+/**
+ * Set aside at set-up and placed with the last Hostage (Captain Hook, Peter Pan).
+ */
+set_aside: boolean, 
+/**
+ * While in play, every other Enemy activates twice (Hook's Frightful Reputation).
+ */
+frightful_reputation: boolean, 
+/**
+ * Where the sheet says to place the standee.
+ */
+placement: string, 
+/**
+ * What it does when a Threat of a section's colour is drawn.
+ */
+sections: Array<Section>, 
+/**
+ * Steps it takes after every Threat card is resolved, whatever its colour.
+ */
+after_resolving: Array<Step>, source: ContentSource, };
+
+export type ThreatCard = { id: string, 
+/**
+ * Absent only on the Named Enemy card.
+ */
+colour: Colour | null, named_enemy: boolean, effect: ThreatEffect | null, 
+/**
+ * The Discover diagram, in the order the tokens are placed.
+ */
+discover: Array<Placement>, source: ContentSource, };
+
+export type SearchCard = { id: string, 
+/**
+ * How many of this card the deck holds (each copy is its own card: `id`, or `id-N`).
+ */
+copies: number, card: SearchEffect, source: ContentSource, };
+
+export type VisionCard = { id: string, pile: Pile, back: Back, face: string, 
+/**
+ * Shows Captain Hook's symbol: drawing it marks a Hook space and it is replaced.
+ */
+hook: boolean, };
+
+export type Template = "movement_template_mm" | "tinker_bell_bonus_mm" | "observation_inner_radius_mm" | "observation_outer_radius_mm";
+
+export type BoxEntry = { "kind": "threat", scenario: Scenario, card: ThreatCard, } | { "kind": "search", scenario: Scenario, card: SearchCard, } | { "kind": "named", scenario: Scenario, sheet: NamedEnemySheet, } | { "kind": "pans-board-size", w_mm: number, h_mm: number, } | { "kind": "pans-template", template: Template, mm: number, } | { "kind": "vision", card: VisionCard, } | { "kind": "event", event: Event, };
+
+export type Standing = "rulebook" | "guess" | "owner";
+
+export type ThreatEntry = { card: ThreatCard, standing: Standing, };
+
+export type SearchEntry = { card: SearchCard, standing: Standing, };
+
+export type NamedEntry = { sheet: NamedEnemySheet, standing: Standing, };
+
+export type LegacyBox = { scenario: Scenario, 
+/**
+ * The boards (for tapping a Discover diagram's Locations), kinds and their colours.
+ */
+table: TablePack, hostages: Array<string>, threat_cards: Array<ThreatEntry>, search_cards: Array<SearchEntry>, named_enemies: Array<NamedEntry>, };
+
+export type TemplateEntry = { template: Template, mm: number, standing: Standing, };
+
+export type VisionEntry = { card: VisionCard, standing: Standing, };
+
+export type EventEntry = { event: Event, standing: Standing, };
+
+export type PansBox = { w_mm: number, h_mm: number, size_standing: Standing, templates: Array<TemplateEntry>, visions: Array<VisionEntry>, events: Array<EventEntry>, };
+
+export type BoxView = { 
+/**
+ * The version new games start with; none while the owner has corrected nothing.
+ */
+version: number | null, entries: Array<BoxEntry>, legacy: Array<LegacyBox>, pans: PansBox, };
+
+export type BackupKind = "daily" | "before-migration" | "before-restore";
+
+export type BackupInfo = { 
+/**
+ * The file's name, beside the saved-games file; a restore names it.
+ */
+name: string, kind: BackupKind, bytes: number, 
+/**
+ * When it was written (ms since 1970).
+ */
+made_at_ms: number, };
+
 /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */
 export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
 
@@ -823,7 +917,7 @@ export function makeCommands(invoke: Invoke) {
     moraleUndo: (gameId: number): Promise<MoraleView> => invoke("morale_undo", { gameId }),
     moraleRedo: (gameId: number): Promise<MoraleView> => invoke("morale_redo", { gameId }),
     deleteGame: (gameId: number): Promise<null> => invoke("delete_game", { gameId }),
-    pansBoard: (): Promise<BoardView> => invoke("pans_board"),
+    pansBoard: (gameId: number | null): Promise<BoardView> => invoke("pans_board", { gameId }),
     newCampaign: (seed: string | null): Promise<CampaignView> => invoke("new_campaign", { seed }),
     campaign: (campaignId: number): Promise<CampaignView> => invoke("campaign", { campaignId }),
     newPansGame: (args: NewPansGame): Promise<PansView> => invoke("new_pans_game", { args }),
@@ -853,5 +947,17 @@ export function makeCommands(invoke: Invoke) {
     wardenCommand: (gameId: number, command: WardenCommand): Promise<WardenView> => invoke("warden_command", { gameId, command }),
     wardenUndo: (gameId: number): Promise<WardenView> => invoke("warden_undo", { gameId }),
     wardenRedo: (gameId: number): Promise<WardenView> => invoke("warden_redo", { gameId }),
+    myBox: (): Promise<BoxView> => invoke("my_box"),
+    saveBoxEntry: (entry: BoxEntry): Promise<BoxView> => invoke("save_box_entry", { entry }),
+    forgetBoxEntry: (entry: BoxEntry): Promise<BoxView> => invoke("forget_box_entry", { entry }),
+    exportBox: (): Promise<string> => invoke("export_box"),
+    importBox: (text: string): Promise<BoxView> => invoke("import_box", { text }),
+    exportBoxFile: (path: string): Promise<null> => invoke("export_box_file", { path }),
+    importBoxFile: (path: string): Promise<BoxView> => invoke("import_box_file", { path }),
+    exportGameFile: (gameId: number, path: string): Promise<null> => invoke("export_game_file", { gameId, path }),
+    exportPositionFile: (gameId: number, path: string): Promise<null> => invoke("export_position_file", { gameId, path }),
+    importGameFile: (path: string): Promise<TableView> => invoke("import_game_file", { path }),
+    listBackups: (): Promise<Array<BackupInfo>> => invoke("list_backups"),
+    restoreBackup: (name: string): Promise<Array<BackupInfo>> => invoke("restore_backup", { name }),
   };
 }
