@@ -122,6 +122,9 @@ async function join(host, seat, url, player, name) {
 
 /** The seat's own sleeve, tapped in by hand on its own page: the cross and one Hook circle. */
 async function sleeveByHand(seat, cross, hook) {
+  // The player's own device: no tablet is passed around.
+  const pass = await seat.wait(until.elementLocated(byTestId("pass")), 10000);
+  assert.doesNotMatch(await pass.getText(), /tablet/);
   await tap(seat, "holder-ready");
   await tap(seat, "mode-cross");
   await tapInside(seat, await seat.wait(until.elementLocated(byTestId("mini-card")), 10000), cardPoint(...cross));
@@ -183,6 +186,7 @@ async function seatsPlay(host, first, peter, wendy) {
   await peter.wait(until.elementLocated(byTestId("visions-ready")), 20000);
 
   // Peter's Visions: on his page only.
+  assert.doesNotMatch(await (await peter.findElement(byTestId("visions-pass"))).getText(), /tablet/);
   await tap(peter, "visions-ready");
   await tap(peter, "draw-distance");
   await tap(peter, "draw-direction");
