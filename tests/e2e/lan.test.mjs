@@ -179,6 +179,8 @@ async function seatsPlay(host, first, peter, wendy) {
   const second = await joinUrl(host);
   assert.notEqual(second, first, "a join secret serves one request");
   await join(host, wendy, second, 1, "Ben");
+  // The host goes back to the game: the seats' changes must reach the window there too.
+  await tap(host, "invite-back");
 
   // Each seat sets up its own sleeve on its own page.
   await sleeveByHand(peter, [20, 60], [30, 20]);
@@ -213,7 +215,6 @@ async function seatsPlay(host, first, peter, wendy) {
   await playTwo(wendy);
 
   // The host acts: Peter explores where he stands and the referee answers.
-  await tap(host, "invite-back");
   await tap(host, "start-acting");
   await host.wait(async () => (await phase(host)) === "act", 10000);
   await tap(host, "tool-explore");
