@@ -1,15 +1,16 @@
 // End to end (issue 18): the app hosts a Pan's Island table on loopback and two players join from
 // their own browsers (Debian's chromium driven by chromedriver). The host admits each device;
-// each seat sets up its own sleeve by hand on its own page; the Visions a holder draws appear on
+// each seat sets up its own sleeve on its own page (Peter by hand, Wendy from a photo); the Visions a holder draws appear on
 // that seat only; the referee's verdict reaches both seats.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Builder, By, until } from "selenium-webdriver";
-import { appFixture, byTestId, openApp, outDir, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, openApp, outDir, root, tap, tapInside } from "./app.mjs";
 import { filePrefix, killOwned, logDir, sleep, spawnOwned, tail } from "./harness.mjs";
 import { cardPoint, phase } from "./pans-helpers.mjs";
 
@@ -134,6 +135,25 @@ async function sleeveByHand(seat, cross, hook) {
   await seat.wait(async () => (await seat.findElements(byTestId("sleeve-screen"))).length === 0, 20000);
 }
 
+/**
+ * The seat's own sleeve from a photo chosen on its page (made by our sleeve generator), read by
+ * the host and confirmed on the seat.
+ */
+async function sleeveByPhoto(seat) {
+  const photo = path.join(fx.dir, "sleeve.jpg");
+  const truth = JSON.parse(
+    execFileSync(path.join(root, "target/debug/sleeve-synth"), ["41", photo, "1600", "1250", "1100"], { encoding: "utf8" }),
+  );
+  const pass = await seat.wait(until.elementLocated(byTestId("pass")), 10000);
+  assert.doesNotMatch(await pass.getText(), /tablet/);
+  await tap(seat, "holder-ready");
+  await (await seat.wait(until.elementLocated(byTestId("photo")), 10000)).sendKeys(photo);
+  const summary = await seat.wait(until.elementLocated(byTestId("scan-summary")), 30000);
+  await seat.wait(until.elementTextMatches(summary, new RegExp(`${truth.hooks.length} Hook circles`)), 30000);
+  await tap(seat, "confirm-sleeve");
+  await seat.wait(async () => (await seat.findElements(byTestId("sleeve-screen"))).length === 0, 20000);
+}
+
 /** The text of each card in the seat's hand as its page shows it. */
 async function handOf(seat) {
   const items = await seat.findElements(By.css('[data-testid="hand"] li > span'));
@@ -184,7 +204,7 @@ async function seatsPlay(host, first, peter, wendy) {
 
   // Each seat sets up its own sleeve on its own page.
   await sleeveByHand(peter, [20, 60], [30, 20]);
-  await sleeveByHand(wendy, [40, 60], [15, 30]);
+  await sleeveByPhoto(wendy);
   await peter.wait(until.elementLocated(byTestId("visions-ready")), 20000);
 
   // Peter's Visions: on his page only.
