@@ -1,7 +1,8 @@
 // End to end (issue 18): the app hosts a Pan's Island table on loopback and two players join from
 // their own browsers (Debian's chromium driven by chromedriver). The host admits each device;
-// each seat sets up its own sleeve on its own page (Peter by hand, Wendy from a photo); the Visions a holder draws appear on
-// that seat only; the referee's verdict reaches both seats.
+// each seat sets up its own sleeve on its own page (Peter by hand, Wendy from a photo); the
+// Visions a holder draws appear on that seat only; the referee's verdict reaches both seats, and
+// a seat's page reloaded is still that seat.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -254,6 +255,12 @@ async function seatsPlay(host, first, peter, wendy) {
     const text = await v.getText();
     for (const l of lines) assert.ok(text.includes(l), `the seat shows the host's verdict "${l}": ${text}`);
   }
+  // The token survives a reload: Wendy's page comes back as her seat, verdict and all.
+  await wendy.navigate().refresh();
+  const again = await wendy.wait(until.elementLocated(byTestId("seated")), 20000);
+  assert.match(await again.getText(), /Wendy/);
+  const v = await wendy.wait(until.elementLocated(byTestId("seat-verdict")), 10000);
+  for (const l of lines) assert.ok((await v.getText()).includes(l), "the reloaded seat shows the verdict");
 }
 
 /**
