@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { Builder, By, until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, outDir, root, tap, tapInside } from "./app.mjs";
+import { audit } from "./a11y.mjs";
 import { filePrefix, killOwned, logDir, sleep, spawnOwned, tail } from "./harness.mjs";
 import { cardPoint, phase } from "./pans-helpers.mjs";
 
@@ -114,6 +115,7 @@ async function joinUrl(host) {
 async function join(host, seat, url, player, name) {
   await seat.get(url);
   const select = await seat.wait(until.elementLocated(byTestId("join-seat")), 20000);
+  if (player === 0) await audit(seat, "lan-seat-join", outDir);
   await select.findElement(By.css(`option[value="${player}"]`)).click();
   await (await seat.findElement(byTestId("join-name"))).sendKeys(name);
   await tap(seat, "join-ask");
@@ -215,6 +217,8 @@ async function seatsPlay(host, first, peter, wendy) {
   await tap(peter, "draw-direction");
   await peter.wait(async () => (await peter.findElements(By.css('[data-testid="hand"] li'))).length >= 2, 10000);
   const hand = await handOf(peter);
+  await audit(peter, "lan-seat-visions", outDir);
+  await audit(wendy, "lan-seat-table", outDir);
   assert.ok(hand.length >= 2, `Peter holds his Visions: ${hand}`);
   await sleep(500); // let the push of Peter's draw reach Wendy's page
   const own = await peter.getPageSource();
