@@ -3,7 +3,7 @@
 # Rust (cargo 1.95+) and Node.js (20.19+) must already be there: no toolchain is downloaded.
 
 DEBIAN_PACKAGES_APP="libwebkit2gtk-4.1-dev libgtk-3-dev librsvg2-dev libayatana-appindicator3-dev build-essential pkg-config file fonts-dejavu-core"
-DEBIAN_PACKAGES_TEST="xvfb webkit2gtk-driver"
+DEBIAN_PACKAGES_TEST="xvfb webkit2gtk-driver chromium chromium-driver"
 TAURI_DRIVER_VERSION="2.1.0"
 
 die() { echo "error: $*" >&2; exit 1; }

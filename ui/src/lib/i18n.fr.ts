@@ -848,6 +848,7 @@ export const fr: Table = {
   "lan.join.refused": "L'hôte ne vous a pas donné cette place. Scannez de nouveau le code sur l'écran de l'hôte.",
   "lan.join.none": "Scannez le code sur l'écran de l'hôte pour rejoindre la table.",
   "lan.seated": "Vous jouez {hero}",
+  "lan.private": "{hero}, cet écran est le vôtre : vous seul devez voir ce qui suit.",
   "lan.gone": "L'hôte a repris cette place ou fermé la table.",
   "lan.table": "La table",
   "lan.round": "Manche {n}",

@@ -874,6 +874,7 @@ export const en = {
   "lan.join.refused": "The host did not give you this seat. Scan the code on the host's screen again.",
   "lan.join.none": "Scan the code on the host's screen to join the table.",
   "lan.seated": "You sit as {hero}",
+  "lan.private": "{hero}, this screen is yours: only you should see what comes next.",
   "lan.gone": "The host took this seat back or closed the table.",
   "lan.table": "The table",
   "lan.round": "Round {n}",
