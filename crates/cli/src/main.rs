@@ -462,7 +462,7 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
             let started = std::time::Instant::now();
             let (mut won, mut unfinished, mut commands) = (0u32, 0u32, 0usize);
             let mut lost: std::collections::BTreeMap<String, u32> = Default::default();
-            let mut turns = 0usize;
+            let (mut turns, mut hostages_home, mut hostages_found) = (0usize, 0usize, 0usize);
             for i in 0..games {
                 let game_seed = seed.wrapping_add(i as u64);
                 let (end, log) = if bot == "careful" {
@@ -471,6 +471,14 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
                     sim::play(pack, &map, &setup, game_seed, 100_000)
                 };
                 commands += log.len();
+                // Where the Hostages stood when the game ended (the log replayed).
+                if let Ok(end) = Game::replay(pack, &map, &setup, game_seed, &log) {
+                    let start = &pack.boards[0].locations[0];
+                    let carried: usize =
+                        end.table.characters.iter().map(|c| c.carrying.len()).sum();
+                    hostages_home += end.table.hostages.iter().filter(|h| h.at == *start).count();
+                    hostages_found += end.table.hostages.len() + carried;
+                }
                 turns += log
                     .iter()
                     .filter(|c| matches!(c, neverland_legacy::engine::Command::DrawThreat))
@@ -490,7 +498,8 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
                 "{}",
                 json!({"scenario": scenario, "players": players, "bot": bot, "games": games,
                        "won": won, "lost": lost,
-                       "mean_turns": turns as f64 / f64::from(games.max(1)), "unfinished": unfinished, "commands": commands,
+                       "mean_turns": turns as f64 / f64::from(games.max(1)),
+                       "hostages_found_at_end": hostages_found, "hostages_home_at_end": hostages_home, "unfinished": unfinished, "commands": commands,
                        "seconds": secs, "games_per_second": games as f64 / secs})
             );
         }
