@@ -102,6 +102,9 @@ enum LegacyCmd {
         games: u32,
         #[arg(long)]
         seed: u64,
+        /// Which bot plays: random legal moves (the default) or the careful player.
+        #[arg(long, default_value = "random", value_parser = ["random", "careful"])]
+        bot: String,
     },
 }
 
@@ -451,6 +454,7 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
             players,
             games,
             seed,
+            bot,
         } => {
             let pack = legacy_pack(&scenario)?;
             let map = Map::new(pack);
@@ -458,10 +462,27 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
             let started = std::time::Instant::now();
             let (mut won, mut unfinished, mut commands) = (0u32, 0u32, 0usize);
             let mut lost: std::collections::BTreeMap<String, u32> = Default::default();
+            let (mut turns, mut hostages_home, mut hostages_found) = (0usize, 0usize, 0usize);
             for i in 0..games {
-                let (end, log) =
-                    sim::play(pack, &map, &setup, seed.wrapping_add(i as u64), 100_000);
+                let game_seed = seed.wrapping_add(i as u64);
+                let (end, log) = if bot == "careful" {
+                    neverland_legacy::bot::careful::play(pack, &map, &setup, game_seed, 20_000)
+                } else {
+                    sim::play(pack, &map, &setup, game_seed, 100_000)
+                };
                 commands += log.len();
+                // Where the Hostages stood when the game ended (the log replayed).
+                if let Ok(end) = Game::replay(pack, &map, &setup, game_seed, &log) {
+                    let start = &pack.boards[0].locations[0];
+                    let carried: usize =
+                        end.table.characters.iter().map(|c| c.carrying.len()).sum();
+                    hostages_home += end.table.hostages.iter().filter(|h| h.at == *start).count();
+                    hostages_found += end.table.hostages.len() + carried;
+                }
+                turns += log
+                    .iter()
+                    .filter(|c| matches!(c, neverland_legacy::engine::Command::DrawThreat))
+                    .count();
                 match end {
                     Ending::Won => won += 1,
                     Ending::Lost(cause) => {
@@ -475,8 +496,10 @@ fn legacy(command: LegacyCmd) -> Result<(), String> {
             let secs = started.elapsed().as_secs_f64();
             println!(
                 "{}",
-                json!({"scenario": scenario, "players": players, "games": games, "won": won,
-                       "lost": lost, "unfinished": unfinished, "commands": commands,
+                json!({"scenario": scenario, "players": players, "bot": bot, "games": games,
+                       "won": won, "lost": lost,
+                       "mean_turns": turns as f64 / f64::from(games.max(1)),
+                       "hostages_found_at_end": hostages_found, "hostages_home_at_end": hostages_home, "unfinished": unfinished, "commands": commands,
                        "seconds": secs, "games_per_second": games as f64 / secs})
             );
         }

@@ -6,6 +6,7 @@
 
 pub mod activation;
 pub mod advice;
+pub mod bot;
 pub mod dice;
 pub mod effects;
 pub mod engine;
