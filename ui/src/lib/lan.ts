@@ -25,10 +25,12 @@ export function forgetSeat(): void {
 }
 
 // The step count of the newest table this device has seen: a command is made against it, and
-// the host refuses it as "table-changed" when the table has moved on since.
+// the host refuses it as "table-changed" when the table has moved on since. Step counts only
+// grow (undo and redo are steps too), so a push that arrives after a newer command's answer must
+// not take it back.
 let since = 0;
 export function seen(steps: number): void {
-  since = steps;
+  since = Math.max(since, steps);
 }
 
 const CHANGES = new Set(["pans_command", "set_sleeve"]);
