@@ -46,6 +46,11 @@ let failed = false;
 
 /** Starts tauri-driver (its own process group, output to a log file) with the given environment. */
 export async function startDriver(env) {
+  // The webview keeps its storage (the language picked, a seat's token) under the XDG folders:
+  // each test file gets its own inside its temporary folder, so no file inherits another's
+  // choices and the user's own app storage is never touched.
+  const web = (name) => path.join(current?.dir ?? os.tmpdir(), name);
+  env = { XDG_DATA_HOME: web("xdg-data"), XDG_CACHE_HOME: web("xdg-cache"), XDG_CONFIG_HOME: web("xdg-config"), ...env };
   const [port, nativePort] = [await freePort(), await freePort()];
   const n = drivers.length + 1;
   const marker = `${filePrefix}${n}`;
