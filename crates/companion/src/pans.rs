@@ -219,40 +219,55 @@ fn command(
     }
 }
 
-/// Card millimetres to board millimetres (the mini-card is the board in small).
+/// A sleeve's cross, rings and dark areas with x scaled by `k.0`, y by `k.1` and radii by `k.2`.
+type SleeveParts = (Xy, Vec<Ring>, Vec<Vec<[f64; 2]>>);
+fn rescaled(cross: &Xy, hooks: &[Ring], dark: &[Vec<[f64; 2]>], k: (f64, f64, f64)) -> SleeveParts {
+    let (sx, sy, sr) = k;
+    let hooks = hooks
+        .iter()
+        .map(|h| Ring {
+            x: h.x * sx,
+            y: h.y * sy,
+            r: h.r * sr,
+        })
+        .collect();
+    let dark = dark
+        .iter()
+        .map(|poly| poly.iter().map(|p| [p[0] * sx, p[1] * sy]).collect())
+        .collect();
+    (
+        Xy {
+            x: cross.x * sx,
+            y: cross.y * sy,
+        },
+        hooks,
+        dark,
+    )
+}
+
+/// Card millimetres to board millimetres (the mini-card is the board in small; a radius scales
+/// by the mean of the two axes).
 pub fn card_to_board(board: &Board, s: &CardSleeve) -> SleeveInput {
-    let at = |x: f64, y: f64| {
-        let p = board.card_to_board(neverland_pans_island::geometry::Point { x, y });
-        (p.x, p.y)
-    };
-    let scale = (board.card_scale.0 + board.card_scale.1) / 2.0;
-    let (cx, cy) = at(s.cross.x, s.cross.y);
+    let (sx, sy) = board.card_scale;
+    let k = (sx, sy, (sx + sy) / 2.0);
+    let (cross, hooks, dark_areas) = rescaled(&s.cross, &s.hooks, &s.dark_areas, k);
     SleeveInput {
-        cross: Xy { x: cx, y: cy },
-        hooks: s
-            .hooks
-            .iter()
-            .map(|h| {
-                let (x, y) = at(h.x, h.y);
-                Ring {
-                    x,
-                    y,
-                    r: h.r * scale,
-                }
-            })
-            .collect(),
-        dark_areas: s
-            .dark_areas
-            .iter()
-            .map(|poly| {
-                poly.iter()
-                    .map(|p| {
-                        let (x, y) = at(p[0], p[1]);
-                        [x, y]
-                    })
-                    .collect()
-            })
-            .collect(),
+        cross,
+        hooks,
+        dark_areas,
+    }
+}
+
+/// Board millimetres to card millimetres: the inverse of [`card_to_board`] (how a holder would
+/// enter a sleeve the bots dealt in board millimetres).
+pub fn board_to_card(board: &Board, s: &SleeveInput) -> CardSleeve {
+    let (sx, sy) = board.card_scale;
+    let k = (1.0 / sx, 1.0 / sy, 2.0 / (sx + sy));
+    let (cross, hooks, dark_areas) = rescaled(&s.cross, &s.hooks, &s.dark_areas, k);
+    CardSleeve {
+        cross,
+        hooks,
+        dark_areas,
     }
 }
 

@@ -4,7 +4,9 @@
 
 use base64::Engine as _;
 use neverland_chance::Chance;
-use neverland_companion::pans::{CardSleeve, NewPansGame, PansCommand, PansView, card_to_board};
+use neverland_companion::pans::{
+    CardSleeve, NewPansGame, PansCommand, PansView, board_to_card, card_to_board,
+};
 use neverland_companion::pans_seat::SeatPass;
 use neverland_companion::{Companion, ErrorCode};
 use neverland_pans_island::board::Board;
@@ -45,28 +47,32 @@ fn all_numbers<T: serde::Serialize>(t: &T) -> Vec<f64> {
     out
 }
 
-/// The bot's board-millimetre sleeve as a holder would enter it: card millimetres.
-fn to_card(s: &SleeveInput, board: &Board) -> CardSleeve {
-    let (sx, sy) = board.card_scale;
-    CardSleeve {
+/// Board millimetres to card millimetres and back gives the sleeve again, on a board whose two
+/// axes scale differently too (a radius goes by their mean both ways).
+#[test]
+fn board_to_card_undoes_card_to_board() {
+    let sleeve = SleeveInput {
         cross: Xy {
-            x: s.cross.x / sx,
-            y: s.cross.y / sy,
+            x: 101.25,
+            y: 33.75,
         },
-        hooks: s
-            .hooks
-            .iter()
-            .map(|h| Ring {
-                x: h.x / sx,
-                y: h.y / sy,
-                r: h.r / sx,
-            })
-            .collect(),
-        dark_areas: s
-            .dark_areas
-            .iter()
-            .map(|p| p.iter().map(|v| [v[0] / sx, v[1] / sy]).collect())
-            .collect(),
+        hooks: vec![Ring {
+            x: 40.5,
+            y: 77.25,
+            r: 31.0,
+        }],
+        dark_areas: vec![vec![[10.0, 12.5], [52.25, 12.5], [52.25, 60.0]]],
+    };
+    for scale in [Board::builtin().card_scale, (7.5, 6.25)] {
+        let mut board = Board::builtin();
+        board.card_scale = scale;
+        let back = card_to_board(&board, &board_to_card(&board, &sleeve));
+        let (a, b) = (all_numbers(&sleeve), all_numbers(&back));
+        assert_eq!(a.len(), b.len());
+        assert!(
+            a.iter().zip(&b).all(|(x, y)| (x - y).abs() < 1e-9),
+            "{a:?} != {b:?}"
+        );
     }
 }
 
@@ -126,7 +132,7 @@ async fn play_through_with(
                     });
                 }
                 // What the service will hold: the card-millimetre entry mapped back to the board.
-                let card = to_card(&sleeve, &board);
+                let card = board_to_card(&board, &sleeve);
                 let exact = card_to_board(&board, &card);
                 mirror = before;
                 mirror
@@ -227,7 +233,7 @@ async fn refusals_undo_and_redo() {
         .await
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidInput);
-    let card = to_card(&sleeve, &Board::builtin());
+    let card = board_to_card(&Board::builtin(), &sleeve);
     let one = c.set_sleeve(id, 0, card.clone()).await.unwrap();
     assert!(one.state.players[0].has_sleeve);
     // A second sleeve for the same holder is refused.
@@ -467,7 +473,7 @@ async fn an_undone_verdict_stays_in_the_record() {
                 let PansCommand::SetSleeve { sleeve, .. } = &cmd else {
                     unreachable!()
                 };
-                let card = to_card(sleeve, &board);
+                let card = board_to_card(&board, sleeve);
                 mirror = before;
                 mirror
                     .apply(&PansCommand::SetSleeve {
@@ -560,7 +566,7 @@ async fn hands_go_to_the_seat_with_the_tablet_and_sleeves_are_shown_at_the_end()
     // Seat 0 confirms; the tablet passes to seat 1, whose claim revokes seat 0's pass.
     let mut mirror = Game::new(&board, &Visions::builtin(), &[], &view.setup, 5).unwrap();
     let sleeve = sim::random_sleeve(&mirror, &mut Chance::from_seed(3));
-    let card = to_card(&sleeve, &board);
+    let card = board_to_card(&board, &sleeve);
     mirror
         .apply(&PansCommand::SetSleeve {
             player: 0,

@@ -4,36 +4,11 @@
 use neverland_chance::Chance;
 use neverland_pans_island::board::Board;
 use neverland_pans_island::content::Visions;
-use neverland_pans_island::game::{Command, Game, Phase, Ring, Setup, SleeveInput, Xy};
+use neverland_pans_island::game::{Command, Game, Phase, Setup};
 use neverland_pans_island::sim;
 use serde_json::{Value, json};
 
-use neverland_companion::pans::{CardSleeve, card_to_board};
-
-/// The bot's board-millimetre sleeve as a holder would enter it.
-pub fn to_card(s: &SleeveInput, board: &Board) -> CardSleeve {
-    let (sx, sy) = board.card_scale;
-    CardSleeve {
-        cross: Xy {
-            x: s.cross.x / sx,
-            y: s.cross.y / sy,
-        },
-        hooks: s
-            .hooks
-            .iter()
-            .map(|h| Ring {
-                x: h.x / sx,
-                y: h.y / sy,
-                r: h.r / sx,
-            })
-            .collect(),
-        dark_areas: s
-            .dark_areas
-            .iter()
-            .map(|p| p.iter().map(|v| [v[0] / sx, v[1] / sy]).collect())
-            .collect(),
-    }
-}
+use neverland_companion::pans::{board_to_card, card_to_board};
 
 /// Every number in a JSON value.
 pub fn numbers(v: &Value, out: &mut Vec<f64>) {
@@ -95,7 +70,7 @@ impl Bot {
         let who = senders(&before, &cmd);
         Some(match cmd {
             Command::SetSleeve { player, sleeve } => {
-                let card = to_card(&sleeve, &self.board);
+                let card = board_to_card(&self.board, &sleeve);
                 // What the host will hold: the card-millimetre entry mapped back to the board.
                 let exact = card_to_board(&self.board, &card);
                 self.game = before;
