@@ -7,9 +7,12 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use neverland_companion::{AppError, ErrorCode};
-use neverland_lan_host::{Assets, HostConfig, InviteView, LanError, LanHost, iface};
+use neverland_lan_host::{
+    Assets, HostConfig, InviteView, LanError, LanHost, WindowGate, iface, iface::LanInterface,
+    window_changes,
+};
 use serde::Serialize;
-use tauri::{AppHandle, State};
+use tauri::{AppHandle, Emitter, State};
 
 use crate::Shell;
 
@@ -24,21 +27,39 @@ pub const DEFAULT_PORT: u16 = 47810;
 pub struct Lan(tauri::async_runtime::Mutex<Option<LanHost>>);
 
 impl Lan {
-    /// The window changed the table: the seats are sent their new views.
-    pub async fn changed(&self) {
-        if let Some(host) = self.0.lock().await.as_ref() {
-            host.table_changed();
+    /// The way in for the window's command `name` while a table is open to devices: `None` when
+    /// none is open or the command only reads.
+    pub async fn gate(&self, name: &str) -> Option<WindowGate> {
+        if !window_changes(name) {
+            return None;
         }
+        self.0.lock().await.as_ref().map(LanHost::window)
     }
 }
 
-/// An address the host may listen on.
+/// The event the window hears when a seat's command changed the open table.
+pub const SEAT_CHANGED_EVENT: &str = "lan-table-changed";
+
+/// The core permissions the window holds besides its commands: to hear that event (and stop).
+pub const EVENT_PERMISSIONS: &[&str] = &["core:event:allow-listen", "core:event:allow-unlisten"];
+
+/// What that event carries.
 #[derive(Debug, Clone, Serialize)]
-pub struct LanInterface {
-    pub name: String,
-    pub address: String,
-    /// The interface with the default route (the one chosen when the host chooses none).
-    pub default: bool,
+#[serde(rename_all = "camelCase")]
+struct SeatChanged {
+    game_id: i64,
+    steps: i64,
+}
+
+/// Tells the window each time a seat's command changed the table, until the host is gone.
+fn tell_window(app: AppHandle, host: &LanHost) {
+    let mut changes = host.seat_changes();
+    let game_id = host.game_id();
+    tauri::async_runtime::spawn(async move {
+        while let Some(steps) = changes.next().await {
+            let _ = app.emit(SEAT_CHANGED_EVENT, SeatChanged { game_id, steps });
+        }
+    });
 }
 
 fn app_error(e: LanError) -> AppError {
@@ -83,15 +104,7 @@ fn port() -> u16 {
 
 #[tauri::command]
 pub async fn lan_interfaces() -> Result<Vec<LanInterface>, AppError> {
-    let default = iface::default_address();
-    Ok(iface::choices()
-        .into_iter()
-        .map(|(name, ip)| LanInterface {
-            name,
-            address: ip.to_string(),
-            default: Some(ip) == default,
-        })
-        .collect())
+    Ok(iface::interfaces())
 }
 
 /// Opens game `game_id`'s table to devices on `address` (default: the default route's).
@@ -121,11 +134,12 @@ pub async fn lan_open(
     let config = HostConfig {
         address,
         port: port(),
-        assets: Arc::new(AppAssets(app)),
+        assets: Arc::new(AppAssets(app.clone())),
     };
     let host = LanHost::open(shell.shared()?, game_id, config)
         .await
         .map_err(app_error)?;
+    tell_window(app, &host);
     let invite = host.invite().await.map_err(app_error)?;
     *slot = Some(host);
     Ok(invite)

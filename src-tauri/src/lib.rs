@@ -70,10 +70,13 @@ macro_rules! tauri_commands {
             $(
                 #[tauri::command]
                 pub async fn $name(shell: tauri::State<'_, Shell>, lan: tauri::State<'_, crate::lan::Lan>, $($arg: $ty),*) -> Result<$ret, AppError> {
-                    let answer = shell.companion()?.$name($($arg),*).await;
-                    // The devices at an open table are sent their new views.
-                    lan.changed().await;
-                    answer
+                    let companion = shell.companion()?;
+                    // While a table is open to devices, a command that may change it waits for
+                    // the seats' commands and is followed by every seat's new view.
+                    match lan.gate(stringify!($name)).await {
+                        Some(gate) => gate.run(companion.$name($($arg),*)).await,
+                        None => companion.$name($($arg),*).await,
+                    }
                 }
             )*
         }
@@ -227,6 +230,7 @@ mod tests {
             .chain(lan::LAN_COMMAND_NAMES)
             .chain(neverland_companion::api::SHELL_COMMANDS)
             .map(|n| format!("allow-{}", n.replace('_', "-")))
+            .chain(lan::EVENT_PERMISSIONS.iter().map(|p| p.to_string()))
             .collect();
         granted.sort();
         wanted.sort();

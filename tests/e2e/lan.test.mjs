@@ -3,120 +3,30 @@
 // each seat sets up its own sleeve on its own page (Peter by hand, Wendy from a photo); the
 // Visions a holder draws appear on that seat only; the referee's verdict reaches both seats, and
 // a seat's page reloaded is still that seat.
-import { test, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { Builder, By, until } from "selenium-webdriver";
+import { By, until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, outDir, root, tap, tapInside } from "./app.mjs";
 import { audit } from "./a11y.mjs";
-import { filePrefix, killOwned, logDir, sleep, spawnOwned, tail } from "./harness.mjs";
+import { sleep } from "./harness.mjs";
+import { browser, freePort, joinUrl, lanPassed, openOnLoopback, startChromedriver } from "./lan-helpers.mjs";
 import { cardPoint, phase } from "./pans-helpers.mjs";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const s = net.connect(port, "127.0.0.1");
-    s.once("connect", () => {
-      s.end();
-      resolve(true);
-    });
-    s.once("error", () => resolve(false));
-  });
-}
 
 const lanPort = await freePort();
 const fx = appFixture("neverland-e2e-lan-", { NEVERLAND_SEED: "12", NEVERLAND_LAN_PORT: String(lanPort) });
 
-// chromedriver (and every chromium it starts) carries this file's marker and is stopped by PID.
-const chromeMarker = `${filePrefix}chromedriver`;
-const chromeLog = path.join(logDir(outDir), `lan-${process.pid}-chromedriver.log`);
-let chromedriver = null;
-const profiles = [];
-const browsers = [];
-let passed = false;
-
-async function startChromedriver() {
-  const port = await freePort();
-  chromedriver = spawnOwned("chromedriver", [`--port=${port}`], { marker: chromeMarker, logFile: chromeLog });
-  for (let i = 0; i < 100; i++) {
-    if (chromedriver.exitCode !== null) break;
-    if (await portOpen(port)) return port;
-    await sleep(100);
-  }
-  throw new Error(`chromedriver did not open port ${port}:\n${tail(chromeLog)}`);
-}
-
-async function browser(driverPort) {
-  const profile = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-seat-"));
-  profiles.push(profile);
-  const session = await new Builder()
-    .usingServer(`http://127.0.0.1:${driverPort}/`)
-    .withCapabilities({
-      browserName: "chrome",
-      "goog:chromeOptions": {
-        binary: "/usr/bin/chromium",
-        args: [
-          "--headless=new",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-          `--user-data-dir=${profile}`,
-          "--window-size=1000,1400",
-        ],
-      },
-    })
-    .build();
-  browsers.push(session);
-  return session;
-}
-
-after(async () => {
-  for (const b of browsers) await b.quit().catch(() => {});
-  if (chromedriver) {
-    try {
-      process.kill(-chromedriver.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-    const left = await killOwned(chromeMarker, chromedriver.pid);
-    if (left.length > 0) process.stderr.write(`left after chromedriver: ${left.map((p) => p.pid).join(", ")}\n`);
-  }
-  for (const p of profiles) rmSync(p, { recursive: true, force: true });
-  if (passed) rmSync(chromeLog, { force: true });
-  else process.stderr.write(`--- last lines of ${chromeLog}\n${tail(chromeLog)}\n`);
-});
-
 const step = (n) => process.env.LAN_E2E_TRACE && process.stderr.write(`step at line ${n}\n`);
-
-/** The join address the host's invite screen shows now (its secret changes after each request). */
-async function joinUrl(host) {
-  const el = await host.wait(until.elementLocated(byTestId("invite-url")), 10000);
-  return el.getText();
-}
 
 /** A device opens the join address, asks for `player`'s seat, the host admits it. */
 async function join(host, seat, url, player, name) {
   await seat.get(url);
-  const select = await seat.wait(until.elementLocated(byTestId("join-seat")), 20000);
+  await seat.wait(until.elementLocated(byTestId("join-seat")), 20000);
   if (player === 0) await audit(seat, "lan-seat-join", outDir);
-  await select.findElement(By.css(`option[value="${player}"]`)).click();
+  // The seats come from the host (the table's Heroes) a moment after the page opens.
+  await (await seat.wait(until.elementLocated(By.css(`[data-testid="join-seat"] option[value="${player}"]`)), 10000)).click();
   await (await seat.findElement(byTestId("join-name"))).sendKeys(name);
   await tap(seat, "join-ask");
   await seat.wait(until.elementLocated(byTestId("join-waiting")), 10000);
@@ -172,18 +82,14 @@ test("two players join from their own browsers, set up their sleeves and see onl
 
   // The host opens the table on loopback.
   await tap(host, "invite-players");
-  const address = await host.wait(until.elementLocated(byTestId("invite-address")), 10000);
-  await host.wait(async () => (await address.findElements(By.css('option[value="127.0.0.1"]'))).length === 1, 10000);
-  await (await address.findElement(By.css('option[value="127.0.0.1"]'))).click();
-  await tap(host, "invite-open");
-  const first = await joinUrl(host);
+  const first = await openOnLoopback(host);
   assert.match(first, new RegExp(`^http://127\\.0\\.0\\.1:${lanPort}/\\?join=`));
 
   const peter = await browser(driverPort);
   const wendy = await browser(driverPort);
   try {
     await seatsPlay(host, first, peter, wendy);
-    passed = true;
+    lanPassed();
   } catch (e) {
     // What each page showed when the round stopped, for the failure report.
     for (const [name, s] of [["host", host], ["peter", peter], ["wendy", wendy]]) {

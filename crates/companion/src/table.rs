@@ -21,7 +21,8 @@ use crate::timeline::{Entry, Timeline};
 
 pub use neverland_legacy::engine::Command as TableCommand;
 
-const KIND: &str = "legacy-table";
+/// The saved-game kind of a Legacy table game.
+pub const KIND_TABLE: &str = "legacy-table";
 
 /// What the New game screen sends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -388,7 +389,7 @@ impl Companion {
             .store()
             .create_game_with_log(
                 NewGame {
-                    kind: KIND,
+                    kind: KIND_TABLE,
                     pack_id: &pack.id,
                     pack_version: pack.version,
                     seed,
@@ -404,7 +405,7 @@ impl Companion {
 
     async fn load_table(&self, game_id: i64) -> Result<Loaded, AppError> {
         let row = self
-            .row_of_kind(game_id, KIND, "a Neverland's Legacy table game")
+            .row_of_kind(game_id, KIND_TABLE, "a Neverland's Legacy table game")
             .await?;
         let stored: Stored = serde_json::from_str(&row.setup).map_err(|e| corrupt(game_id, e))?;
         let pack = legacy_pack_of(&row)?;
@@ -572,7 +573,28 @@ impl Companion {
         game_id: i64,
         command: TableCommand,
     ) -> Result<TableView, AppError> {
+        self.legacy_table_command_at(game_id, None, command).await
+    }
+
+    /// `legacy_table_command` made against the table of `since` steps (the stored log's length
+    /// when the player decided): refused with `TableChanged` when the log has moved on; the
+    /// store's append refuses too if another step lands between this load and the append.
+    pub async fn legacy_table_command_at(
+        &self,
+        game_id: i64,
+        since: Option<i64>,
+        command: TableCommand,
+    ) -> Result<TableView, AppError> {
         let loaded = self.load_table(game_id).await?;
+        if let Some(n) = since.filter(|n| *n != loaded.entries as i64) {
+            return Err(AppError::new(
+                ErrorCode::TableChanged,
+                format!(
+                    "the table changed: this was decided at step {n}, and the table is now at step {}; look again and decide",
+                    loaded.entries
+                ),
+            ));
+        }
         replayed_in_full(&loaded)?;
         let mut next = loaded.game.clone();
         next.apply(loaded.pack, &loaded.map, &command)
@@ -635,7 +657,7 @@ impl Companion {
     /// A row for the Games screen: Legacy table games also say how many play and the turn
     /// (counted from the Morale Checks in force). A game that cannot be read is still listed.
     pub(crate) async fn listed(&self, row: GameRow) -> GameSummary {
-        if row.kind != KIND {
+        if row.kind != KIND_TABLE {
             return summary(row);
         }
         let players = serde_json::from_str::<Stored>(&row.setup)

@@ -50,6 +50,14 @@ pub struct WardenView {
     pub history: Vec<WardenHistoryItem>,
 }
 
+/// A Warden campaign as a player's own device sees it: the party's view only
+/// (`neverland_warden::party`), never the foes' numbers or the command history.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+pub struct WardenPartyView {
+    pub game: GameSummary,
+    pub state: neverland_warden::party::PartyView,
+}
+
 struct Loaded {
     row: neverland_store::GameRow,
     entries: usize,
@@ -136,6 +144,15 @@ impl Companion {
             state: l.campaign.view(),
             game: summary(l.row),
             history,
+        })
+    }
+
+    /// The party's view of a campaign, for the players' own devices.
+    pub async fn warden_party(&self, game_id: i64) -> Result<WardenPartyView, AppError> {
+        let l = self.load_warden(game_id).await?;
+        Ok(WardenPartyView {
+            state: l.campaign.view().party(),
+            game: summary(l.row),
         })
     }
 

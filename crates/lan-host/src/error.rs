@@ -12,12 +12,16 @@ pub struct LanError {
     pub status: StatusCode,
     pub code: String,
     pub message: String,
+    /// A table game's refusal as the engine gave it, for the seat's screen to say.
+    pub reason: Option<neverland_companion::error::Reason>,
 }
 
 #[derive(Serialize)]
 struct Body<'a> {
     code: &'a str,
     message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a neverland_companion::error::Reason>,
 }
 
 impl LanError {
@@ -26,6 +30,7 @@ impl LanError {
             status,
             code: code.to_string(),
             message: message.into(),
+            reason: None,
         }
     }
     pub fn no_token() -> LanError {
@@ -51,6 +56,10 @@ impl LanError {
     }
     pub fn not_your_seat(what: impl Into<String>) -> LanError {
         Self::new(StatusCode::FORBIDDEN, "not-your-seat", what)
+    }
+    /// A seat's command when it is another seat's turn.
+    pub fn not_your_turn(what: impl Into<String>) -> LanError {
+        Self::new(StatusCode::FORBIDDEN, "not-your-turn", what)
     }
     pub fn closed() -> LanError {
         Self::new(
@@ -88,6 +97,7 @@ impl From<AppError> for LanError {
             status,
             code,
             message: e.message,
+            reason: e.reason,
         }
     }
 }
@@ -103,6 +113,7 @@ impl IntoResponse for LanError {
         let body = Body {
             code: &self.code,
             message: &self.message,
+            reason: self.reason.as_ref(),
         };
         (self.status, axum::Json(body)).into_response()
     }

@@ -11,10 +11,11 @@ use neverland_companion::Companion;
 use serde::Serialize;
 use tokio::sync::{broadcast, oneshot};
 use tokio::task::JoinHandle;
+use ts_rs::TS;
 
 use crate::error::LanError;
 use crate::guard::Attempts;
-use crate::seat::{Seat, SeatEntry};
+use crate::seat::{Seat, SeatEntry, TableKind};
 use crate::token;
 
 /// The bundled UI the host serves (the desktop app hands in its embedded `ui/dist`).
@@ -69,6 +70,7 @@ pub(crate) struct Join {
 pub(crate) struct HostState {
     pub(crate) companion: Arc<Companion>,
     pub(crate) game_id: i64,
+    pub(crate) kind: TableKind,
     pub(crate) origin: String,
     pub(crate) hosts: Vec<String>,
     pub(crate) open: AtomicBool,
@@ -77,6 +79,8 @@ pub(crate) struct HostState {
     /// One seat command at a time (the store's own check backs the `since` check up).
     pub(crate) commands: tokio::sync::Mutex<()>,
     pub(crate) pushes: broadcast::Sender<Push>,
+    /// A seat's command changed the table: the host's window is told (the step count after it).
+    pub(crate) seat_changes: broadcast::Sender<i64>,
     /// The newest step's frames, made once for every seat.
     pub(crate) frames: tokio::sync::Mutex<Option<Arc<crate::seat_api::Frames>>>,
     pub(crate) attempts: Mutex<Attempts>,
@@ -101,6 +105,13 @@ impl HostState {
         }
     }
 
+    /// A seat's command changed the table (now `steps` long): every seat is pushed its view, and
+    /// the host's window is told.
+    pub(crate) fn seat_changed(&self, steps: i64) {
+        let _ = self.pushes.send(Push::Table);
+        let _ = self.seat_changes.send(steps);
+    }
+
     pub(crate) fn check_open(&self) -> Result<(), LanError> {
         if self.open.load(Ordering::SeqCst) {
             Ok(())
@@ -111,7 +122,7 @@ impl HostState {
 }
 
 /// A device's request as the host's invite screen lists it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct JoinRequestView {
     pub id: u64,
     pub seat: Seat,
@@ -119,7 +130,7 @@ pub struct JoinRequestView {
 }
 
 /// An admitted device.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct SeatView {
     pub id: i64,
     pub seat: Seat,
@@ -128,9 +139,10 @@ pub struct SeatView {
 }
 
 /// The host's invite screen: the address with this moment's join secret, as text and QR code.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct InviteView {
     pub game_id: i64,
+    pub kind: TableKind,
     pub url: String,
     pub qr_svg: String,
     pub waiting: Vec<JoinRequestView>,
@@ -167,7 +179,9 @@ impl LanHost {
         config: HostConfig,
     ) -> Result<LanHost, LanError> {
         crate::iface::allowed(config.address)?;
-        companion.pans_game(game_id).await?;
+        let kind = TableKind::of(&companion.store().game(game_id).await?.kind)?;
+        // The table opens for the window before it opens for devices.
+        crate::seat_api::seats_of(&companion, kind, game_id).await?;
         let seats = companion
             .store()
             .lan_seats(game_id)
@@ -187,9 +201,11 @@ impl LanHost {
             hosts.push(format!("localhost:{}", addr.port()));
         }
         let (pushes, _) = broadcast::channel(64);
+        let (seat_changes, _) = broadcast::channel(64);
         let state = Arc::new(HostState {
             companion,
             game_id,
+            kind,
             origin,
             hosts,
             open: AtomicBool::new(true),
@@ -201,6 +217,7 @@ impl LanHost {
             seats: Mutex::new(seats),
             commands: tokio::sync::Mutex::new(()),
             pushes,
+            seat_changes,
             frames: tokio::sync::Mutex::new(None),
             attempts: Mutex::new(Attempts::default()),
             assets: config.assets,
@@ -249,7 +266,7 @@ impl LanHost {
                 .filter(|p| matches!(p.state, PendingState::Waiting))
                 .map(|p| JoinRequestView {
                     id: p.id,
-                    seat: p.seat,
+                    seat: p.seat.clone(),
                     name: p.name.clone(),
                 })
                 .collect()
@@ -262,13 +279,14 @@ impl LanHost {
             .iter()
             .map(|s| SeatView {
                 id: s.id,
-                seat: s.seat,
+                seat: s.seat.clone(),
                 name: s.name.clone(),
                 revoked: s.revoked,
             })
             .collect();
         Ok(InviteView {
             game_id: self.state.game_id,
+            kind: self.state.kind,
             qr_svg: crate::qr::svg(&url)?,
             url,
             waiting,
@@ -282,7 +300,7 @@ impl LanHost {
         let (seat, name) = {
             let join = self.state.join.lock().expect("join lock");
             let p = waiting(&join, request)?;
-            (p.seat, p.name.clone())
+            (p.seat.clone(), p.name.clone())
         };
         let token = token::fresh()?;
         let seat_json =
@@ -336,6 +354,20 @@ impl LanHost {
         let _ = self.state.pushes.send(Push::Table);
     }
 
+    /// The way in for the host window's commands while the table is open to devices: the same
+    /// one-at-a-time lock the seats' commands take, and every seat pushed after.
+    pub fn window(&self) -> WindowGate {
+        WindowGate {
+            state: self.state.clone(),
+        }
+    }
+
+    /// Told the table's step count each time a seat's command changed it (the window refreshes
+    /// on it instead of asking).
+    pub fn seat_changes(&self) -> SeatChanges {
+        SeatChanges(self.state.seat_changes.subscribe())
+    }
+
     /// Stops listening; every seat's connection is told and closed.
     pub async fn close(mut self) {
         self.state.open.store(false, Ordering::SeqCst);
@@ -350,6 +382,70 @@ impl LanHost {
             self.task.abort();
         }
     }
+}
+
+/// The seats' changes to the table, as the window hears of them.
+pub struct SeatChanges(broadcast::Receiver<i64>);
+
+impl SeatChanges {
+    /// The table's step count after the next change a seat made (after missed ones, the newest);
+    /// `None` once the host is gone.
+    pub async fn next(&mut self) -> Option<i64> {
+        loop {
+            match self.0.recv().await {
+                Ok(steps) => return Some(steps),
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+}
+
+/// The host window's commands, run one at a time with the seats' commands.
+#[derive(Clone)]
+pub struct WindowGate {
+    state: Arc<HostState>,
+}
+
+impl WindowGate {
+    /// Runs one of the window's commands while no seat's command runs, then pushes every seat
+    /// its view (a seat is sent a frame only when the table moved on). A seat command decided
+    /// before it names an older step and is refused as `table-changed`.
+    pub async fn run<F: std::future::Future>(&self, command: F) -> F::Output {
+        let answer = {
+            let _one = self.state.commands.lock().await;
+            command.await
+        };
+        let _ = self.state.pushes.send(Push::Table);
+        answer
+    }
+}
+
+/// The window's commands that only read: they need not wait for the seats' lock. Any command not
+/// listed (a new one too) is taken as one that may change the table and runs under the lock.
+pub const WINDOW_READS: &[&str] = &[
+    "list_games",
+    "morale_tracker",
+    "pans_board",
+    "campaign",
+    "pans_game",
+    "pans_reveal",
+    "scan_sleeve",
+    "legacy_table",
+    "legacy_table_position",
+    "legacy_table_record",
+    "legacy_table_advice",
+    "warden_tables",
+    "content_text",
+    "warden_campaign",
+    "my_box",
+    "export_box",
+    "list_backups",
+];
+
+/// Whether the window's command `name` must run under the seats' lock.
+pub fn window_changes(name: &str) -> bool {
+    !WINDOW_READS.contains(&name)
 }
 
 fn waiting(join: &Join, request: u64) -> Result<&Pending, LanError> {

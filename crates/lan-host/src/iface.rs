@@ -3,7 +3,32 @@
 
 use std::net::IpAddr;
 
+use serde::Serialize;
+use ts_rs::TS;
+
 use crate::error::LanError;
+
+/// An address the host may listen on, as the invite screen lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+pub struct LanInterface {
+    pub name: String,
+    pub address: String,
+    /// The interface with the default route (the one chosen when the host chooses none).
+    pub default: bool,
+}
+
+/// The choices with the default marked, for the invite screen.
+pub fn interfaces() -> Vec<LanInterface> {
+    let default = default_address();
+    choices()
+        .into_iter()
+        .map(|(name, ip)| LanInterface {
+            name,
+            address: ip.to_string(),
+            default: Some(ip) == default,
+        })
+        .collect()
+}
 
 /// The address of the interface with the default route, if the system has one.
 pub fn default_address() -> Option<IpAddr> {

@@ -12,6 +12,7 @@
 //!
 //! IO lives here, at the edge: the companion and the engines below stay as they are.
 
+pub mod bindings;
 pub mod error;
 pub mod guard;
 pub mod host;
@@ -23,5 +24,5 @@ pub mod seat_api;
 pub mod token;
 
 pub use error::LanError;
-pub use host::{Assets, HostConfig, InviteView, LanHost};
-pub use seat::Seat;
+pub use host::{Assets, HostConfig, InviteView, LanHost, SeatChanges, WindowGate, window_changes};
+pub use seat::{Seat, TableKind};

@@ -31,6 +31,7 @@ pub(crate) fn router(state: Arc<HostState>) -> Router {
     Router::new()
         .route("/lan/join", post(join))
         .route("/lan/join/status", post(join_status))
+        .route("/lan/join/table", post(join_table))
         .route("/lan/cmd/{name}", post(command))
         .route("/lan/ws", get(socket))
         .route("/", get(page))
@@ -59,6 +60,49 @@ fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, LanError> {
     let body: &[u8] = if body.is_empty() { b"{}" } else { body };
     serde_json::from_slice(body)
         .map_err(|e| LanError::bad_request(format!("unreadable request: {e}")))
+}
+
+fn same_secret(join: &crate::host::Join, secret: &str) -> Result<(), LanError> {
+    if token::same(secret.as_bytes(), join.secret.as_bytes()) {
+        Ok(())
+    } else {
+        Err(LanError::new(
+            StatusCode::FORBIDDEN,
+            "bad-join-secret",
+            "this invitation is used or wrong: scan the code on the host's screen again",
+        ))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatsAsk {
+    secret: String,
+}
+
+/// The join page's list of seats, for a device holding this moment's join secret (it is not
+/// used up: the device asks for a seat with it next). Counted as a join attempt.
+async fn join_table(
+    State(s): State<Arc<HostState>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<Json<crate::seat_api::SeatList>, LanError> {
+    s.check_open()?;
+    if !s
+        .attempts
+        .lock()
+        .expect("attempts lock")
+        .allow(peer.ip(), Instant::now())
+    {
+        return Err(too_many());
+    }
+    let ask: SeatsAsk = parse(&body)?;
+    same_secret(&s.join.lock().expect("join lock"), &ask.secret)?;
+    let seats = crate::seat_api::seats_of(&s.companion, s.kind, s.game_id).await?;
+    Ok(Json(crate::seat_api::SeatList {
+        kind: s.kind,
+        seats,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -96,20 +140,12 @@ async fn join(
             "say who you are: a name for this device",
         ));
     }
-    let players = s.companion.pans_game(s.game_id).await?.state.players.len();
-    if ask.seat.player() >= players {
-        return Err(LanError::bad_request(format!(
-            "this table has {players} seats"
-        )));
+    let seats = crate::seat_api::seats_of(&s.companion, s.kind, s.game_id).await?;
+    if !seats.iter().any(|c| c.seat == ask.seat) {
+        return Err(LanError::bad_request("this table has no such seat"));
     }
     let mut join = s.join.lock().expect("join lock");
-    if !token::same(ask.secret.as_bytes(), join.secret.as_bytes()) {
-        return Err(LanError::new(
-            StatusCode::FORBIDDEN,
-            "bad-join-secret",
-            "this invitation is used or wrong: scan the code on the host's screen again",
-        ));
-    }
+    same_secret(&join, &ask.secret)?;
     let waiting = join
         .pending
         .iter()
@@ -165,6 +201,7 @@ async fn join_status(
             "token": token,
             "seat": join.pending[at].seat,
             "gameId": s.game_id,
+            "kind": s.kind,
         }),
         PendingState::Refused => serde_json::json!({ "state": "refused" }),
     };

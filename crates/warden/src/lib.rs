@@ -9,6 +9,7 @@ pub mod contract;
 pub mod creature;
 pub mod dice;
 mod effects;
+pub mod party;
 mod scars;
 mod state;
 pub mod tables;

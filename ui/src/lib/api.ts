@@ -1,6 +1,7 @@
 // The app's one door to Rust: the generated, typed command table over Tauri's invoke in the
 // window, and over the table's host (lan.ts) in a player's own browser.
 import { invoke } from "@tauri-apps/api/core";
+import { listen } from "@tauri-apps/api/event";
 import { makeCommands, type AppError, type Invoke } from "./bindings";
 import { lanInvoke, onLan } from "./lan";
 
@@ -22,4 +23,25 @@ export function asAppError(e: unknown): AppError {
  */
 export function pickFile(save: boolean, name: string): Promise<string | null> {
   return (invoke as Invoke)<string | null>("pick_file", { save, name });
+}
+
+/**
+ * In the host's window: calls `refresh` each time a player's own device changed game `id`'s table
+ * (the host emits `lan-table-changed`, src-tauri/src/lan.rs). Answers the function that stops
+ * listening (for `onMount`). Nothing to hear in a device's browser.
+ */
+export function followSeats(id: number, refresh: () => void | Promise<void>): () => void {
+  if (onLan) return () => {};
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void listen<{ gameId: number; steps: number }>("lan-table-changed", (e) => {
+    if (e.payload.gameId === id) void refresh();
+  }).then((un) => {
+    if (stopped) un();
+    else stop = un;
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }

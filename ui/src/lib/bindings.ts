@@ -760,6 +760,28 @@ scars: Array<string>, };
 
 export type WardenCampaignView = { seed: number, steps: number, creatures: Array<WardenCreatureView>, rolls: Array<WardenRollEntry>, initiative: Array<WardenInitiativeEntry>, };
 
+export type WardenSeenCreature = { id: string, name: string, kind: WardenKind, dead: boolean, 
+/**
+ * Failed a save against critical damage (a detachment: routed).
+ */
+critical: boolean, fled: boolean, };
+
+export type WardenParty = { steps: number, 
+/**
+ * The player characters, whole.
+ */
+party: Array<WardenCreatureView>, 
+/**
+ * Every other creature, as seen.
+ */
+others: Array<WardenSeenCreature>, 
+/**
+ * The rolls a player character made.
+ */
+rolls: Array<WardenRollEntry>, initiative: Array<WardenInitiativeEntry>, };
+
+export type WardenPartyView = { game: GameSummary, state: WardenParty, };
+
 export type WardenSource = "rulebook" | "authored";
 
 export type WardenDetailResult = { from: number, to: number, text: string, ability?: WardenAbility | null, };

@@ -861,6 +861,8 @@ export const fr: Table = {
   "lan.player.notdone": "Visions à faire",
   "lan.verdict": "Dernier verdict",
   "lan.host-acts": "Le joueur actif joue sur l'écran de l'hôte.",
+  "lan.legacy.wait": "C'est au tour de {who} : vos boutons apparaissent au tour de votre personnage.",
+  "error.not-your-turn": "Ce n'est pas le tour de cette place",
   "error.no-token": "Cet appareil n'a pas de place à la table",
   "error.bad-token": "La place de cet appareil n'est pas connue ici",
   "error.revoked": "L'hôte a repris cette place",

@@ -887,6 +887,8 @@ export const en = {
   "lan.player.notdone": "Visions to do",
   "lan.verdict": "Last verdict",
   "lan.host-acts": "The active player acts on the host's screen.",
+  "lan.legacy.wait": "It is {who}'s turn: your buttons appear on your own Character's turn.",
+  "error.not-your-turn": "It is not this seat's turn",
   "error.no-token": "This device has no seat at the table",
   "error.bad-token": "This device's seat is not known here",
   "error.revoked": "The host took this seat back",

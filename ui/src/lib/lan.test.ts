@@ -20,9 +20,9 @@ afterEach(() => {
 
 suite("a device's transport", () => {
   it("keeps the token it is given and sends it, never a seat of its own choosing", async () => {
-    host({ state: "admitted", token: "t0k", gameId: 4, seat: { kind: "hero", player: 2 } });
+    host({ state: "admitted", token: "t0k", gameId: 4, kind: "pans", seat: { kind: "hero", player: 2 } });
     await joinState({ request: 1, claim: "c" });
-    expect(savedSeat()).toEqual({ token: "t0k", gameId: 4, player: 2 });
+    expect(savedSeat()).toEqual({ token: "t0k", gameId: 4, kind: "pans", seat: { kind: "hero", player: 2 } });
     const sent = host({ player: 2, hand: [], mini_card: 1 });
     await lanInvoke("pans_hand", { gameId: 4 });
     expect(sent[0]!.url).toBe("/lan/cmd/pans_hand");
@@ -39,6 +39,18 @@ suite("a device's transport", () => {
     sent = host({ game: { steps: 9 } });
     await lanInvoke("set_sleeve", { gameId: 1 });
     expect(JSON.parse(String(sent[0]!.init.body)).since).toBe(8);
+  });
+
+  it("reads a seat kept by the first version as a Hero's", () => {
+    localStorage.setItem("neverland.seat", JSON.stringify({ token: "old", gameId: 3, player: 1 }));
+    expect(savedSeat()).toEqual({ token: "old", gameId: 3, kind: "pans", seat: { kind: "hero", player: 1 } });
+  });
+
+  it("sends a Legacy command with the step it was decided on", async () => {
+    seen(11);
+    const sent = host({ game: { steps: 12 } });
+    await lanInvoke("legacy_table_command", { gameId: 2, command: { type: "morale-check" } });
+    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ gameId: 2, command: { type: "morale-check" }, since: 11 });
   });
 
   it("rejects with the host's named error", async () => {

@@ -2,19 +2,25 @@
 // table over HTTP POST instead of Tauri's IPC, the seat's token kept in this browser, and the
 // WebSocket that pushes this seat its own view. The seat is the token's: nothing here names it
 // to the host except the token itself.
-import type { Invoke, PansHand, PansView } from "./bindings";
+import type { Invoke, PansHand, PansView, TableView, WardenPartyView } from "./bindings";
+import type { LanSeat, SeatList, TableKind } from "./lan-bindings";
 
 /** True in a device's browser, false in the app's own window. */
 export const onLan = typeof window !== "undefined" && !("__TAURI_INTERNALS__" in window);
 
 const KEY = "neverland.seat";
 
-export type SeatKey = { token: string; gameId: number; player: number };
+export type { LanSeat, TableKind } from "./lan-bindings";
+
+export type SeatKey = { token: string; gameId: number; kind: TableKind; seat: LanSeat };
 
 export function savedSeat(): SeatKey | null {
   try {
     const s = JSON.parse(localStorage.getItem(KEY) ?? "null");
-    return s && typeof s.token === "string" ? (s as SeatKey) : null;
+    if (!s || typeof s.token !== "string") return null;
+    // A seat kept by the first version (Pan's Island only) named its Hero by `player`.
+    if (!s.seat && typeof s.player === "number") return { token: s.token, gameId: s.gameId, kind: "pans", seat: { kind: "hero", player: s.player } };
+    return s as SeatKey;
   } catch {
     return null;
   }
@@ -33,7 +39,7 @@ export function seen(steps: number): void {
   since = Math.max(since, steps);
 }
 
-const CHANGES = new Set(["pans_command", "set_sleeve"]);
+const CHANGES = new Set(["pans_command", "set_sleeve", "legacy_table_command"]);
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -58,24 +64,35 @@ export type Ticket = { request: number; claim: string };
 export type JoinState =
   | { state: "waiting" }
   | { state: "refused" }
-  | { state: "admitted"; token: string; gameId: number; seat: { kind: "hero"; player: number } };
+  | { state: "admitted"; token: string; gameId: number; kind: TableKind; seat: LanSeat };
+
+export type { SeatList };
+
+/** The seats of the table a join secret opens, as the host lists them (a Hero's or Character's
+ * id, a player character's name). */
+export function seatsOf(secret: string): Promise<SeatList> {
+  return post<SeatList>("/lan/join/table", { secret });
+}
 
 /** Asks for a seat with the join secret of the host's code. */
-export function askSeat(secret: string, player: number, name: string): Promise<Ticket> {
-  return post<Ticket>("/lan/join", { secret, seat: { kind: "hero", player }, name });
+export function askSeat(secret: string, seat: LanSeat, name: string): Promise<Ticket> {
+  return post<Ticket>("/lan/join", { secret, seat, name });
 }
 
 /** Whether the host has let this device sit yet; keeps the token when it has. */
 export async function joinState(t: Ticket): Promise<JoinState> {
   const s = await post<JoinState>("/lan/join/status", t);
   if (s.state === "admitted") {
-    localStorage.setItem(KEY, JSON.stringify({ token: s.token, gameId: s.gameId, player: s.seat.player }));
+    const key: SeatKey = { token: s.token, gameId: s.gameId, kind: s.kind, seat: s.seat };
+    localStorage.setItem(KEY, JSON.stringify(key));
   }
   return s;
 }
 
 export type Frame =
-  | { type: "table"; steps: number; view: PansView; hand: PansHand }
+  | { type: "table"; kind: "pans"; steps: number; seat: LanSeat; view: PansView; hand: PansHand }
+  | { type: "table"; kind: "legacy"; steps: number; seat: LanSeat; view: TableView }
+  | { type: "table"; kind: "warden"; steps: number; seat: LanSeat; view: WardenPartyView }
   | { type: "revoked" }
   | { type: "closed" }
   | { type: "error"; code: string; message: string };

@@ -10,7 +10,10 @@ use std::sync::Arc;
 use futures_util::StreamExt;
 use neverland_companion::Companion;
 use neverland_companion::pans::NewPansGame;
+use neverland_companion::table::NewLegacyTable;
+use neverland_companion::warden::NewWardenCampaign;
 use neverland_lan_host::{Assets, HostConfig, LanHost, Seat};
+use neverland_legacy::Scenario;
 use neverland_pans_island::game::Setup;
 use neverland_pans_island::heroes::Hero;
 use serde_json::{Value, json};
@@ -87,6 +90,69 @@ impl Table {
         }
     }
 
+    /// A Neverland's Legacy table game (Lost Allies, the pack's first Characters) open to devices.
+    pub async fn legacy(players: u8, seed: u64) -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let companion = Arc::new(
+            Companion::open(dir.path().join("games.db"), || 7)
+                .await
+                .unwrap(),
+        );
+        let view = companion
+            .new_legacy_table(NewLegacyTable {
+                scenario: Scenario::LostAllies,
+                players,
+                characters: vec![],
+                physical_threat_deck: false,
+                seed: Some(seed.to_string()),
+                position: None,
+            })
+            .await
+            .unwrap();
+        let host = open_host(companion.clone(), view.game.id, 0).await;
+        Table {
+            dir,
+            companion,
+            host,
+            game_id: view.game.id,
+        }
+    }
+
+    /// A Warden's campaign open to devices, with the commands given already played.
+    pub async fn warden(commands: Vec<Value>) -> Table {
+        let dir = tempfile::tempdir().unwrap();
+        let companion = Arc::new(
+            Companion::open(dir.path().join("games.db"), || 7)
+                .await
+                .unwrap(),
+        );
+        let view = companion
+            .new_warden_campaign(NewWardenCampaign {
+                title: None,
+                seed: Some("3".into()),
+            })
+            .await
+            .unwrap();
+        for c in commands {
+            companion
+                .warden_command(view.game.id, serde_json::from_value(c).unwrap())
+                .await
+                .unwrap();
+        }
+        let host = open_host(companion.clone(), view.game.id, 0).await;
+        Table {
+            dir,
+            companion,
+            host,
+            game_id: view.game.id,
+        }
+    }
+
+    /// The Legacy table as the host's window sees it.
+    pub async fn table(&self) -> neverland_companion::table::TableView {
+        self.companion.legacy_table(self.game_id).await.unwrap()
+    }
+
     pub fn addr(&self) -> SocketAddr {
         self.host.addr()
     }
@@ -112,6 +178,11 @@ impl Table {
 
     /// A device joins as `player`, the host admits it, the device collects its token.
     pub async fn seat(&self, player: usize) -> String {
+        self.seat_as(Seat::Hero { player }).await
+    }
+
+    /// A device asks for `seat`, the host admits it, the device collects its token.
+    pub async fn seat_as(&self, seat: Seat) -> String {
         let secret = self
             .host
             .join_url()
@@ -120,16 +191,15 @@ impl Table {
             .unwrap()
             .to_string();
         let (code, ticket) = self
-            .post("/lan/join", None, json!({"secret": secret, "seat": {"kind": "hero", "player": player}, "name": format!("device {player}")}))
+            .post(
+                "/lan/join",
+                None,
+                json!({"secret": secret, "seat": seat, "name": "a device"}),
+            )
             .await;
         assert_eq!(code, 200, "{ticket}");
         let invite = self.host.invite().await.unwrap();
-        let req = invite
-            .waiting
-            .iter()
-            .find(|w| w.seat == Seat::Hero { player })
-            .unwrap()
-            .id;
+        let req = invite.waiting.iter().find(|w| w.seat == seat).unwrap().id;
         self.host.admit(req).await.unwrap();
         let (code, got) = self
             .post(
