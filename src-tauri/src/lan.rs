@@ -6,7 +6,7 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use neverland_companion::{AppError, ErrorCode};
+use neverland_companion::{AppError, ErrorCode, fail};
 use neverland_lan_host::{
     Assets, HostConfig, InviteView, LanError, LanHost, WindowGate, iface, iface::LanInterface,
     window_changes,
@@ -63,7 +63,12 @@ fn tell_window(app: AppHandle, host: &LanHost) {
 }
 
 fn app_error(e: LanError) -> AppError {
-    AppError::new(ErrorCode::InvalidInput, e.message)
+    fail!(
+        ErrorCode::InvalidInput,
+        "lan-failed",
+        "the table could not be opened to devices: {why}",
+        why = e.message
+    )
 }
 
 /// The bundled UI, as the window gets it, for the devices' browsers. The page's own policy
@@ -118,12 +123,18 @@ pub async fn lan_open(
 ) -> Result<InviteView, AppError> {
     let address: IpAddr = match address.filter(|a| !a.trim().is_empty()) {
         Some(a) => a.trim().parse().map_err(|_| {
-            AppError::new(ErrorCode::InvalidInput, format!("{a:?} is not an address"))
+            fail!(
+                ErrorCode::InvalidInput,
+                "not-an-address",
+                "{address} is not an address",
+                address = format!("{a:?}")
+            )
         })?,
         None => iface::default_address().ok_or_else(|| {
-            AppError::new(
+            fail!(
                 ErrorCode::InvalidInput,
-                "this computer is on no local network: connect it to the players' network first",
+                "no-local-network",
+                "this computer is on no local network: connect it to the players' network first"
             )
         })?,
     };
@@ -150,9 +161,13 @@ async fn with_host<T>(
     f: impl AsyncFnOnce(&LanHost) -> Result<T, LanError>,
 ) -> Result<T, AppError> {
     let slot = lan.0.lock().await;
-    let host = slot
-        .as_ref()
-        .ok_or_else(|| AppError::new(ErrorCode::InvalidInput, "no table is open to devices"))?;
+    let host = slot.as_ref().ok_or_else(|| {
+        fail!(
+            ErrorCode::InvalidInput,
+            "no-table-open",
+            "no table is open to devices"
+        )
+    })?;
     f(host).await.map_err(app_error)
 }
 

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use neverland_companion::{AppError, Companion, ErrorCode};
+use neverland_companion::{AppError, Companion, ErrorCode, fail};
 use tauri::Manager;
 
 /// The file name of the database inside the OS app-data folder.
@@ -98,7 +98,8 @@ macro_rules! tauri_commands {
 }
 neverland_companion::for_each_command!(tauri_commands);
 
-/// The platform's save (`save`) or open dialog for a JSON file, opened here and not by the page.
+/// The platform's save (`save`) or open dialog for a JSON file (a JPEG or PNG photo when `photo`),
+/// opened here and not by the page.
 /// The path the player picks is let through to the companion's file commands, and only that
 /// path: the window itself has no file access. `None` when the player cancels.
 #[tauri::command]
@@ -107,15 +108,18 @@ async fn pick_file(
     shell: tauri::State<'_, Shell>,
     save: bool,
     name: String,
+    photo: Option<bool>,
 ) -> Result<Option<String>, AppError> {
     use tauri_plugin_dialog::DialogExt;
     let companion = shell.companion()?;
     let (tx, rx) = std::sync::mpsc::channel();
-    let dialog = app
-        .dialog()
-        .file()
-        .add_filter("JSON", &["json"])
-        .set_file_name(&name);
+    let dialog = app.dialog().file();
+    let dialog = if photo == Some(true) {
+        dialog.add_filter("Photo", &["jpg", "jpeg", "png"])
+    } else {
+        dialog.add_filter("JSON", &["json"])
+    }
+    .set_file_name(&name);
     if save {
         dialog.save_file(move |p| {
             let _ = tx.send(p);
@@ -127,7 +131,14 @@ async fn pick_file(
     }
     let picked = tauri::async_runtime::spawn_blocking(move || rx.recv().ok().flatten())
         .await
-        .map_err(|e| AppError::new(ErrorCode::InvalidInput, e.to_string()))?;
+        .map_err(|e| {
+            fail!(
+                ErrorCode::InvalidInput,
+                "dialog-failed",
+                "the file dialog failed: {why}",
+                why = e
+            )
+        })?;
     let Some(path) = picked.and_then(|p| p.into_path().ok()) else {
         return Ok(None);
     };
@@ -158,9 +169,10 @@ pub fn run() {
             );
             let shell = match path {
                 Some(path) => Shell(open_companion(path).map(Arc::new)),
-                None => Shell(Err(AppError::new(
+                None => Shell(Err(fail!(
                     ErrorCode::DatabaseUnwritable,
-                    "this system has no folder for app data; start the app with --db PATH",
+                    "no-data-folder",
+                    "this system has no folder for app data; start the app with --db PATH"
                 ))),
             };
             match &shell.0 {

@@ -10,12 +10,14 @@ import path from "node:path";
 import { By, until } from "selenium-webdriver";
 import { appFixture, byTestId, cli, clickElement, killApp, openApp, screens, screensDir, screenshot, tap } from "./app.mjs";
 import { SIZES, enabledIllegal, outsideViewport, stage, waitStage } from "./legacy-helpers.mjs";
+import { smallTargets } from "./a11y.mjs";
 
 const fx = appFixture("neverland-e2e-table-");
 
 /**
  * At each window size: the whole drawn board, the step and its control lie inside the viewport
- * (element rectangles), and no button the engine refuses is enabled. A screenshot of each.
+ * (element rectangles), every tile and token on the board is at least 44×44 px, and no button the
+ * engine refuses is enabled. A screenshot of each.
  */
 async function fitsEverySize(session, name) {
   for (const size of SIZES) {
@@ -26,6 +28,7 @@ async function fitsEverySize(session, name) {
     );
     await screenshot(session, `${name}-${size.width}x${size.height}`);
     assert.deepEqual(await outsideViewport(session), [], `${name} at ${size.width}x${size.height}`);
+    assert.deepEqual(await smallTargets(session, '[data-testid="table-board"]'), [], `${name} at ${size.width}x${size.height}: board targets under 44 px`);
     assert.deepEqual(await enabledIllegal(session), [], `${name}: refused options are disabled`);
   }
   await session.manage().window().setRect({ width: 1280, height: 800 });

@@ -68,6 +68,8 @@ macro_rules! for_each_command {
             import_game_file(path: String) -> $crate::table::TableView;
             list_backups() -> Vec<$crate::backups::BackupInfo>;
             restore_backup(name: String) -> Vec<$crate::backups::BackupInfo>;
+            board_photo_file(path: String) -> $crate::board_trace::BoardPhoto;
+            straighten_board_file(path: String, corners: Vec<[f64; 2]>) -> $crate::board_trace::StraightBoard;
         }
     };
 }
@@ -288,6 +290,8 @@ pub fn typescript_bindings() -> String {
         crate::my_box::BoxView,
         crate::backups::BackupKind,
         crate::backups::BackupInfo,
+        crate::board_trace::BoardPhoto,
+        crate::board_trace::StraightBoard,
     );
     format!(
         "// Generated from crates/companion/src/api.rs by its bindings test. Do not edit:\n\

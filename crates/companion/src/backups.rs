@@ -62,18 +62,26 @@ impl Companion {
     }
 
     /// Restores the backup `name`; the current file is kept as another backup first. A backup
-    /// that is damaged or not a saved-games file is refused and nothing changes.
+    /// that is damaged or not a saved-games file is refused and nothing changes. After a restore
+    /// no seat pass holds ("I am …" again), the devices' seats of the restored file come back
+    /// revoked (the store), and a table open to devices turns every device away (`restores`).
     pub async fn restore_backup(&self, name: String) -> Result<Vec<BackupInfo>, AppError> {
         self.store().restore(&name).await.map_err(|e| {
             let e = AppError::from(e);
-            AppError::new(
+            let mut err = crate::fail!(
                 e.code,
-                format!(
-                    "this backup cannot be restored, so nothing was changed: {}",
-                    e.message
-                ),
-            )
+                "restore-failed",
+                "this backup cannot be restored, so nothing was changed: {why}",
+                why = e.message
+            );
+            // The store's own reason, said through its key (`why_key`) and parameters.
+            if let (Some(d), Some(inner)) = (err.detail.as_mut(), e.detail) {
+                d.args.insert("why_key".into(), inner.code);
+                d.args.extend(inner.args);
+            }
+            err
         })?;
+        self.restored();
         self.list_backups().await
     }
 }

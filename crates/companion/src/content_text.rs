@@ -16,7 +16,7 @@ use ts_rs::TS;
 use neverland_pans_island::content::Events;
 use neverland_warden::tables::Tables;
 
-use crate::error::{AppError, ErrorCode};
+use crate::error::AppError;
 use crate::packs::legacy_packs;
 use crate::service::Companion;
 
@@ -172,7 +172,7 @@ pub fn builtin() -> Result<&'static BTreeMap<String, Texts>, AppError> {
         let mut all: BTreeMap<String, Texts> = BTreeMap::new();
         for (file, text) in BUILTIN {
             let (language, texts) = parse(file, text, &english)
-                .map_err(|e| AppError::new(ErrorCode::Content, e.to_string()))?;
+                .map_err(|e| crate::error::content_error(&e.file, &e.field, e.to_string()))?;
             let into = all.entry(language).or_default();
             for (content, entries) in texts {
                 into.entry(content).or_default().extend(entries);

@@ -72,51 +72,207 @@ pub struct AppError {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub reason: Option<Reason>,
+    /// The same error for a screen to say in the players' language: `detail.code` is the
+    /// translation key itself (`err.<code>` for the service's own errors, `refusal.<code>`,
+    /// `pans.refusal.<code>` and `warden.refusal.<code>` for the engines' refusals) and `args` its
+    /// named parameters. Every error the service makes carries one ([`fail!`] is its only
+    /// constructor besides the engines' refusals); a test fails when a code has no line in a
+    /// language.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional, as = "Option<Reason>")]
+    pub detail: Option<Box<Reason>>,
+}
+
+/// An [`AppError`] of kind `$kind` with its translation code (`err.<code>`), its English text (a
+/// `format!` string) and its named parameters, each used in the text:
+/// `fail!(ErrorCode::NotFound, "no-such-event", "there is no Event {id}", id = id)`.
+#[macro_export]
+macro_rules! fail {
+    ($kind:expr, $code:literal, $text:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        $crate::AppError::said(
+            $kind,
+            concat!("err.", $code),
+            vec![$((stringify!($k), ($v).to_string())),*],
+            format!($text $(, $k = $v)*),
+        )
+    };
+}
+
+fn reason(key: &str, args: Vec<(&'static str, String)>) -> Reason {
+    Reason {
+        code: key.to_owned(),
+        args: args.into_iter().map(|(k, v)| (k.to_owned(), v)).collect(),
+    }
 }
 
 impl AppError {
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> AppError {
+    /// An error with its translation key and parameters; [`fail!`] writes these calls.
+    pub fn said(
+        code: ErrorCode,
+        key: &str,
+        args: Vec<(&'static str, String)>,
+        message: String,
+    ) -> AppError {
         AppError {
             code,
-            message: message.into(),
+            message,
             reason: None,
+            detail: Some(Box::new(reason(key, args))),
         }
     }
 
     /// The rules refused a table game's command: its English text and its reason.
     pub fn refused(code: ErrorCode, r: neverland_legacy::engine::Refusal) -> AppError {
+        let reason = Reason::from(&r);
         AppError {
             code,
-            reason: Some(Reason::from(&r)),
+            detail: Some(Box::new(Reason {
+                code: format!("refusal.{}", reason.code),
+                args: reason.args.clone(),
+            })),
+            reason: Some(reason),
             message: r.text,
+        }
+    }
+
+    /// Pan's Island's rules refused a command (`pans.refusal.<code>`).
+    pub fn pans(code: ErrorCode, r: neverland_pans_island::game::Refusal) -> AppError {
+        AppError {
+            code,
+            message: r.text,
+            reason: None,
+            detail: Some(Box::new(reason(
+                &format!("pans.refusal.{}", r.code),
+                r.args,
+            ))),
+        }
+    }
+
+    /// The Warden's rules refused a command (`warden.refusal.<code>`).
+    pub fn warden(code: ErrorCode, r: neverland_warden::Refusal) -> AppError {
+        AppError {
+            code,
+            message: r.reason,
+            reason: None,
+            detail: Some(Box::new(reason(
+                &format!("warden.refusal.{}", r.code),
+                r.args,
+            ))),
         }
     }
 }
 
 impl From<StoreError> for AppError {
     fn from(e: StoreError) -> AppError {
-        let code = match &e {
-            StoreError::Corrupt { .. } => ErrorCode::DatabaseCorrupt,
-            StoreError::NewerSchema { .. } => ErrorCode::DatabaseNewer,
-            StoreError::Unwritable { .. } => ErrorCode::DatabaseUnwritable,
-            StoreError::NoSuchGame(_) | StoreError::NoSuchBox(_) | StoreError::NoSuchBackup(_) => {
-                ErrorCode::NotFound
-            }
-            StoreError::Conflict { .. } => ErrorCode::Conflict,
-            StoreError::Sql(_) | StoreError::Migrate(_) => ErrorCode::Storage,
+        use ErrorCode as K;
+        let message = e.to_string();
+        let (code, key, args): (ErrorCode, &str, Vec<(&'static str, String)>) = match &e {
+            StoreError::Corrupt { path, .. } => (
+                K::DatabaseCorrupt,
+                "err.store-corrupt",
+                vec![("path", path.display().to_string())],
+            ),
+            StoreError::NewerSchema { path, .. } => (
+                K::DatabaseNewer,
+                "err.store-newer",
+                vec![("path", path.display().to_string())],
+            ),
+            StoreError::Unwritable { path, .. } => (
+                K::DatabaseUnwritable,
+                "err.store-unwritable",
+                vec![("path", path.display().to_string())],
+            ),
+            StoreError::NoSuchGame(id) => (
+                K::NotFound,
+                "err.no-such-game",
+                vec![("id", id.to_string())],
+            ),
+            StoreError::NoSuchBox(v) => (
+                K::NotFound,
+                "err.no-such-box-version",
+                vec![("version", v.to_string())],
+            ),
+            StoreError::NoSuchBackup(name) => (
+                K::NotFound,
+                "err.no-such-backup",
+                vec![("name", name.clone())],
+            ),
+            StoreError::Conflict { .. } => (K::Conflict, "err.store-conflict", vec![]),
+            StoreError::Sql(_) => (K::Storage, "err.store-sql", vec![]),
+            StoreError::Migrate(_) => (K::Storage, "err.store-migrate", vec![]),
         };
-        AppError::new(code, e.to_string())
+        AppError::said(code, key, args, message)
     }
 }
 
 impl From<neverland_legacy::TrackerError> for AppError {
     fn from(e: neverland_legacy::TrackerError) -> AppError {
-        AppError::new(ErrorCode::IllegalCommand, e.to_string())
+        use neverland_legacy::TrackerError as T;
+        let message = e.to_string();
+        let (key, args): (&str, Vec<(&'static str, String)>) = match &e {
+            T::UnknownCharacter { character } => (
+                "err.tracker-no-character",
+                vec![("character", character.clone())],
+            ),
+            T::DespairOutOfRange { despair } => (
+                "err.tracker-despair",
+                vec![("despair", despair.to_string())],
+            ),
+        };
+        AppError::said(ErrorCode::IllegalCommand, key, args, message)
     }
 }
 
 impl From<neverland_legacy::PackError> for AppError {
     fn from(e: neverland_legacy::PackError) -> AppError {
-        AppError::new(ErrorCode::Content, e.to_string())
+        content_error(&e.file, &e.path, e.to_string())
     }
+}
+
+/// A content pack (or the owner's box over it) that fails a check: which file, which field;
+/// the check's own reason stays in the English message.
+pub(crate) fn content_error(file: &str, field: &str, message: String) -> AppError {
+    AppError::said(
+        ErrorCode::Content,
+        "err.content-check",
+        vec![("file", file.to_owned()), ("field", field.to_owned())],
+        message,
+    )
+}
+
+/// A value the service made could not be written as JSON (a bug, not the player's doing).
+pub(crate) fn unsaveable(e: serde_json::Error) -> AppError {
+    crate::fail!(
+        ErrorCode::Storage,
+        "unsaveable",
+        "this cannot be saved: {error}",
+        error = e
+    )
+}
+
+pub(crate) fn nothing_to_undo() -> AppError {
+    crate::fail!(
+        ErrorCode::NothingToUndo,
+        "nothing-to-undo",
+        "there is nothing to undo"
+    )
+}
+
+pub(crate) fn nothing_to_redo() -> AppError {
+    crate::fail!(
+        ErrorCode::NothingToRedo,
+        "nothing-to-redo",
+        "there is nothing to redo"
+    )
+}
+
+/// A change decided at step `since` while the table stands at step `now`.
+pub fn table_changed(since: i64, now: usize) -> AppError {
+    crate::fail!(
+        ErrorCode::TableChanged,
+        "table-changed",
+        "the table changed: this was decided at step {since}, and the table is now at step {now}; look again and decide",
+        since = since,
+        now = now
+    )
 }

@@ -42,10 +42,22 @@ impl FileGate {
 }
 
 fn io(path: &Path, what: &str, e: std::io::Error) -> AppError {
-    AppError::new(
-        ErrorCode::InvalidInput,
-        format!("cannot {what} {}: {e}", path.display()),
-    )
+    match what {
+        "write" => crate::fail!(
+            ErrorCode::InvalidInput,
+            "file-unwritable",
+            "cannot write {path}: {error}",
+            path = path.display(),
+            error = e
+        ),
+        _ => crate::fail!(
+            ErrorCode::InvalidInput,
+            "file-unreadable",
+            "cannot read {path}: {error}",
+            path = path.display(),
+            error = e
+        ),
+    }
 }
 
 impl Companion {
@@ -64,9 +76,11 @@ impl Companion {
     fn gate(&self, path: &str) -> Result<PathBuf, AppError> {
         let p = PathBuf::from(path);
         if !self.files().allows(&p) {
-            return Err(AppError::new(
+            return Err(crate::fail!(
                 ErrorCode::InvalidInput,
-                format!("{path} was not picked in a file dialog; choose the file again"),
+                "file-not-picked",
+                "{path} was not picked in a file dialog; choose the file again",
+                path = path
             ));
         }
         Ok(p)
@@ -84,18 +98,38 @@ impl Companion {
         let p = self.gate(path)?;
         let meta = std::fs::metadata(&p).map_err(|e| io(&p, "read", e))?;
         if meta.len() > MAX_BYTES {
-            return Err(AppError::new(
+            return Err(crate::fail!(
                 ErrorCode::InvalidInput,
-                format!("{path} is too large to be a box or game file"),
+                "file-too-large",
+                "{path} is too large to be a box or game file",
+                path = path
             ));
         }
         let bytes = std::fs::read(&p).map_err(|e| io(&p, "read", e))?;
         String::from_utf8(bytes).map_err(|_| {
-            AppError::new(
+            crate::fail!(
                 ErrorCode::InvalidInput,
-                format!("{path} is not a text file; a box or game file is JSON text"),
+                "file-not-text",
+                "{path} is not a text file; a box or game file is JSON text",
+                path = path
             )
         })
+    }
+
+    /// A photo the player picked (a JPEG or PNG within the scanner's limits, checked when it is
+    /// decoded), as bytes.
+    pub(crate) fn read_photo(&self, path: &str) -> Result<Vec<u8>, AppError> {
+        let p = self.gate(path)?;
+        let meta = std::fs::metadata(&p).map_err(|e| io(&p, "read", e))?;
+        if meta.len() > neverland_sleeve_scan::MAX_BYTES as u64 {
+            return Err(crate::fail!(
+                ErrorCode::PhotoUnreadable,
+                "photo-too-large",
+                "{path} is too large to be a photo this app reads",
+                path = path
+            ));
+        }
+        std::fs::read(&p).map_err(|e| io(&p, "read", e))
     }
 
     /// The box, written to the file the player picked.

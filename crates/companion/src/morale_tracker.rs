@@ -84,9 +84,13 @@ impl Companion {
         let entries: Vec<Entry<MoraleCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let state = MoraleTracker::replay(pack, row.seed, &timeline.done).map_err(|(i, e)| {
-            AppError::new(
+            crate::fail!(
                 ErrorCode::Content,
-                format!("game {game_id} no longer replays: command {i} is refused ({e})"),
+                "tracker-no-longer-replays",
+                "game {game} no longer replays: command {step} is refused ({why})",
+                game = game_id,
+                step = i,
+                why = e
             )
         })?;
         Ok(Tracker {
@@ -125,8 +129,7 @@ impl Companion {
         loaded: &Tracker,
         entry: Entry<MoraleCommand>,
     ) -> Result<MoraleView, AppError> {
-        let payload = serde_json::to_value(&entry)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let payload = serde_json::to_value(&entry).map_err(crate::error::unsaveable)?;
         self.store()
             .append(loaded.row.id, loaded.entries as i64, &payload, IN_PROGRESS)
             .await?;
@@ -150,10 +153,7 @@ impl Companion {
     pub async fn morale_undo(&self, game_id: i64) -> Result<MoraleView, AppError> {
         let loaded = self.load_tracker(game_id).await?;
         if !loaded.timeline.can_undo() {
-            return Err(AppError::new(
-                ErrorCode::NothingToUndo,
-                "there is nothing to undo",
-            ));
+            return Err(crate::error::nothing_to_undo());
         }
         self.append_tracker(&loaded, Entry::Undo).await
     }
@@ -161,10 +161,7 @@ impl Companion {
     pub async fn morale_redo(&self, game_id: i64) -> Result<MoraleView, AppError> {
         let loaded = self.load_tracker(game_id).await?;
         if !loaded.timeline.can_redo() {
-            return Err(AppError::new(
-                ErrorCode::NothingToRedo,
-                "there is nothing to redo",
-            ));
+            return Err(crate::error::nothing_to_redo());
         }
         self.append_tracker(&loaded, Entry::Redo).await
     }

@@ -97,6 +97,9 @@ pub struct PansBox {
     pub w_mm: f64,
     pub h_mm: f64,
     pub size_standing: Standing,
+    /// The accessible area's outlines in board millimetres, and whether the owner traced them.
+    pub accessible: Vec<Vec<[f64; 2]>>,
+    pub accessible_standing: Standing,
     pub templates: Vec<TemplateEntry>,
     pub visions: Vec<VisionEntry>,
     pub events: Vec<EventEntry>,
@@ -150,7 +153,7 @@ fn box_view(version: Option<i64>, file: BoxFile) -> Result<BoxView, AppError> {
         .map(|sc| legacy_pack_with(sc, &file.entries).map(|p| legacy_box(&p)))
         .collect::<Result<Vec<_>, _>>()?;
     let pans = pans_content_with(&file.entries)
-        .map_err(|e| AppError::new(ErrorCode::Content, e.to_string()))?;
+        .map_err(|e| crate::error::content_error(&e.file, &e.path, e.to_string()))?;
     let [board, _, _] = &pans.json;
     let in_box = |id: &str| {
         file.entries
@@ -163,6 +166,13 @@ fn box_view(version: Option<i64>, file: BoxFile) -> Result<BoxView, AppError> {
             w_mm: pans.board.width,
             h_mm: pans.board.height,
             size_standing: pans_standing(&board["size_mm"]),
+            accessible: pans
+                .board
+                .accessible
+                .iter()
+                .map(|p| p.0.iter().map(|q| [q.x, q.y]).collect())
+                .collect(),
+            accessible_standing: pans_standing(&board["accessible"]),
             templates: Template::ALL
                 .into_iter()
                 .map(|t| TemplateEntry {
@@ -271,18 +281,28 @@ impl Companion {
         Ok(self.current_box().await?.1.to_json())
     }
 
-    /// A box file made the current box (a new version) once it passes every check.
+    /// A box file made the current box (a new version) once it passes every check. A whole-game
+    /// file played with a box (`owner_box`) gives that box, so its game can be imported next.
     pub async fn import_box(&self, text: String) -> Result<BoxView, AppError> {
-        self.save_box(BoxFile::from_json(&text)?).await
+        let game_box = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .filter(|v| v["format"] == neverland_legacy::record::FORMAT)
+            .and_then(|v| v.get("owner_box").cloned());
+        match game_box {
+            Some(b) => self.save_box(BoxFile::from_json(&b.to_string())?).await,
+            None => self.save_box(BoxFile::from_json(&text)?).await,
+        }
     }
 }
 
 /// A stored box; one the store holds that cannot be read makes the database corrupt.
 pub(crate) fn stored_box(body: &str) -> Result<BoxFile, AppError> {
     BoxFile::from_json(body).map_err(|e| {
-        AppError::new(
+        crate::fail!(
             ErrorCode::DatabaseCorrupt,
-            format!("a stored version of your box cannot be read: {}", e.message),
+            "stored-box-unreadable",
+            "a stored version of your box cannot be read: {why}",
+            why = e.message
         )
     })
 }

@@ -80,6 +80,11 @@ pub enum BoxEntry {
         template: Template,
         mm: f64,
     },
+    /// The board's accessible area as the owner traced it on a photo of their board, in board
+    /// millimetres (one or more outlines).
+    PansAccessible {
+        polygons: Vec<Vec<[f64; 2]>>,
+    },
     Vision {
         card: VisionCard,
     },
@@ -96,6 +101,7 @@ impl BoxEntry {
             BoxEntry::Search { scenario, card } => format!("search/{scenario}/{}", card.id),
             BoxEntry::Named { scenario, sheet } => format!("named/{scenario}/{}", sheet.id),
             BoxEntry::PansBoardSize { .. } => "pans-board-size".into(),
+            BoxEntry::PansAccessible { .. } => "pans-accessible".into(),
             BoxEntry::PansTemplate { template, .. } => {
                 format!("pans-template/{}", template.field())
             }
@@ -125,17 +131,22 @@ impl BoxFile {
     pub fn from_json(text: &str) -> Result<BoxFile, AppError> {
         let de = &mut serde_json::Deserializer::from_str(text);
         let file: BoxFile = serde_path_to_error::deserialize(de).map_err(|e| {
-            invalid(format!(
-                "this box file cannot be read: {}: {}",
-                e.path(),
-                e.inner()
-            ))
+            crate::fail!(
+                ErrorCode::InvalidInput,
+                "box-file-bad",
+                "this box file cannot be read: {field}: {why}",
+                field = e.path(),
+                why = e.inner()
+            )
         })?;
         if file.format != BOX_FORMAT {
-            return Err(invalid(format!(
-                "this box file cannot be read: format: {:?} is not {BOX_FORMAT:?}",
-                file.format
-            )));
+            return Err(crate::fail!(
+                ErrorCode::InvalidInput,
+                "box-file-format",
+                "this box file cannot be read: format: {found} is not {wanted}",
+                found = format!("{:?}", file.format),
+                wanted = format!("{BOX_FORMAT:?}")
+            ));
         }
         Ok(file)
     }
@@ -150,15 +161,20 @@ impl BoxFile {
         let mut seen = HashMap::new();
         for (i, e) in self.entries.iter().enumerate() {
             if let Some(j) = seen.insert(e.key(), i) {
-                return Err(invalid(format!(
-                    "{BOX_NAME}: entries[{i}]: corrects the same thing as entries[{j}]"
-                )));
+                return Err(crate::fail!(
+                    ErrorCode::InvalidInput,
+                    "box-twice",
+                    "{file}: entries[{i}]: corrects the same thing as entries[{j}]",
+                    file = BOX_NAME,
+                    i = i,
+                    j = j
+                ));
             }
         }
         for sc in Scenario::ALL {
-            legacy_pack_with(sc, &self.entries).map_err(|e| invalid(e.to_string()))?;
+            legacy_pack_with(sc, &self.entries).map_err(|e| refused(&e.file, &e.path, e.reason))?;
         }
-        pans_content_with(&self.entries).map_err(|e| invalid(e.to_string()))?;
+        pans_content_with(&self.entries).map_err(|e| refused(&e.file, &e.path, e.reason))?;
         Ok(())
     }
 
@@ -188,8 +204,16 @@ impl BoxFile {
     }
 }
 
-fn invalid(message: String) -> AppError {
-    AppError::new(ErrorCode::InvalidInput, message)
+/// A box refused by a check: which file and field; the check's reason in the English message.
+fn refused(file: &str, field: &str, why: String) -> AppError {
+    crate::fail!(
+        ErrorCode::InvalidInput,
+        "box-check",
+        "{file}: {field}: {why}",
+        file = file,
+        field = field,
+        why = why
+    )
 }
 
 /// `entry` as JSON, marked as the owner's.
@@ -283,6 +307,10 @@ pub fn pans_content_with(entries: &[BoxEntry]) -> Result<PansContent, BoardError
                 board[template.field()] = serde_json::json!({"value": mm, "source": "owner"});
                 None
             }
+            BoxEntry::PansAccessible { polygons } => {
+                board["accessible"] = serde_json::json!({"polygons": polygons, "source": "owner"});
+                None
+            }
             BoxEntry::Vision { card } => {
                 let json = serde_json::to_value(card).expect("content serialises");
                 (!replace_by_id(&mut visions["cards"], &card.id, json))
@@ -345,7 +373,7 @@ pub(crate) fn cached_pans_content(body: Option<&str>) -> Result<&'static PansCon
         None => vec![],
     };
     let content = pans_content_with(&entries)
-        .map_err(|e| AppError::new(ErrorCode::Content, e.to_string()))?;
+        .map_err(|e| crate::error::content_error(&e.file, &e.path, e.to_string()))?;
     let content: &'static PansContent = Box::leak(Box::new(content));
     cache.lock().expect("cache lock").insert(key, content);
     Ok(content)

@@ -183,13 +183,16 @@ pub(crate) struct Loaded {
 }
 
 fn refused(e: game::Refusal) -> AppError {
-    AppError::new(ErrorCode::IllegalCommand, e.0)
+    AppError::pans(ErrorCode::IllegalCommand, e)
 }
 
 fn corrupt(game_id: i64, what: impl std::fmt::Display) -> AppError {
-    AppError::new(
+    crate::fail!(
         ErrorCode::DatabaseCorrupt,
-        format!("game {game_id} cannot be read: {what}"),
+        "game-unreadable",
+        "game {game} cannot be read: {what}",
+        game = game_id,
+        what = what
     )
 }
 
@@ -283,26 +286,37 @@ pub fn scan_sleeve(
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(text.trim())
         .map_err(|e| {
-            AppError::new(
+            crate::fail!(
                 ErrorCode::PhotoUnreadable,
-                format!("the photo did not arrive whole ({e})"),
+                "photo-not-whole",
+                "the photo did not arrive whole ({error})",
+                error = e
             )
         })?;
     let corners = match corners {
         None => None,
         Some(c) => Some(<[[f64; 2]; 4]>::try_from(c).map_err(|c| {
-            AppError::new(
+            crate::fail!(
                 ErrorCode::InvalidInput,
-                format!("tap exactly 4 corners of the card, not {}", c.len()),
+                "four-corners",
+                "tap exactly 4 corners of the card, not {n}",
+                n = c.len()
             )
         })?),
     };
-    let refused = |e: neverland_sleeve_scan::ScanError| {
-        let code = match e {
-            neverland_sleeve_scan::ScanError::Unreadable(_) => ErrorCode::PhotoUnreadable,
-            neverland_sleeve_scan::ScanError::NoCard(_) => ErrorCode::NoCardInPhoto,
-        };
-        AppError::new(code, e.to_string())
+    let refused = |e: neverland_sleeve_scan::ScanError| match e {
+        neverland_sleeve_scan::ScanError::Unreadable(why) => crate::fail!(
+            ErrorCode::PhotoUnreadable,
+            "photo-unreadable",
+            "this photo cannot be read: {why}",
+            why = why
+        ),
+        neverland_sleeve_scan::ScanError::NoCard(why) => crate::fail!(
+            ErrorCode::NoCardInPhoto,
+            "no-card-in-photo",
+            "no card was found in this photo: {why}",
+            why = why
+        ),
     };
     // The same two steps as `scan_photo`, keeping the decoded photo to straighten the card.
     let img = neverland_sleeve_scan::decode(&bytes).map_err(refused)?;
@@ -366,9 +380,11 @@ impl Companion {
     pub async fn campaign(&self, campaign_id: i64) -> Result<CampaignView, AppError> {
         let row = self.store().game(campaign_id).await?;
         if row.kind != KIND_CAMPAIGN {
-            return Err(AppError::new(
+            return Err(crate::fail!(
                 ErrorCode::NotFound,
-                format!("{campaign_id} is not a Pan's Island campaign"),
+                "not-a-campaign",
+                "{id} is not a Pan's Island campaign",
+                id = campaign_id
             ));
         }
         let mut linked: Vec<neverland_store::GameRow> = self
@@ -387,8 +403,11 @@ impl Companion {
                 _ => None,
             })
             .collect();
-        let events = Events::builtin();
-        let c = neverland_pans_island::campaign::Campaign::replay(&events, row.seed, &outcomes);
+        // The Events as the owner's box has them now: the names and effects the screen shows
+        // are those the campaign's next game starts with.
+        let (box_version, _) = self.current_box().await?;
+        let events = &self.pans_content(box_version).await?.events;
+        let c = neverland_pans_island::campaign::Campaign::replay(events, row.seed, &outcomes);
         let mut records = c.history.iter();
         let games = linked
             .iter()
@@ -434,9 +453,11 @@ impl Companion {
         if let Some(campaign_id) = args.campaign {
             let c = self.campaign(campaign_id).await?;
             if let Some(g) = c.in_progress {
-                return Err(AppError::new(
+                return Err(crate::fail!(
                     ErrorCode::IllegalCommand,
-                    format!("finish game {g} of this campaign before starting the next"),
+                    "campaign-game-open",
+                    "finish game {game} of this campaign before starting the next",
+                    game = g
                 ));
             }
             args.setup.events = c.envelope.iter().map(|e| e.id.clone()).collect();
@@ -447,8 +468,7 @@ impl Companion {
         // Refused set-ups never reach the store.
         let chosen = chosen_events(&content.events, &args.setup)?;
         Game::new(&content.board, &content.visions, &chosen, &args.setup, seed).map_err(refused)?;
-        let mut setup = serde_json::to_value(&args.setup)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let mut setup = serde_json::to_value(&args.setup).map_err(crate::error::unsaveable)?;
         if let (Some(id), Some(obj)) = (args.campaign, setup.as_object_mut()) {
             obj.insert("campaign".into(), id.into());
         }
@@ -581,13 +601,9 @@ impl Companion {
         next: &Game,
         secret: Option<(usize, &SleeveInput)>,
     ) -> Result<PansView, AppError> {
-        let payload = serde_json::to_value(&entry)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let payload = serde_json::to_value(&entry).map_err(crate::error::unsaveable)?;
         let sleeve = match secret {
-            Some((_, s)) => Some(
-                serde_json::to_value(s)
-                    .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?,
-            ),
+            Some((_, s)) => Some(serde_json::to_value(s).map_err(crate::error::unsaveable)?),
             None => None,
         };
         let secret = match (secret, &sleeve) {
@@ -625,9 +641,10 @@ impl Companion {
         command: PansCommand,
     ) -> Result<PansView, AppError> {
         if matches!(command, PansCommand::SetSleeve { .. }) {
-            return Err(AppError::new(
+            return Err(crate::fail!(
                 ErrorCode::InvalidInput,
-                "a sleeve is confirmed by its holder on the sleeve screen, not as a public command",
+                "sleeve-not-public",
+                "a sleeve is confirmed by its holder on the sleeve screen, not as a public command"
             ));
         }
         let loaded = self.load_pans(game_id).await?;
@@ -684,10 +701,7 @@ impl Companion {
         let loaded = self.load_pans(game_id).await?;
         let mut shorter = loaded.timeline.done.clone();
         if shorter.pop().is_none() {
-            return Err(AppError::new(
-                ErrorCode::NothingToUndo,
-                "there is nothing to undo",
-            ));
+            return Err(crate::error::nothing_to_undo());
         }
         let next = replay_game(
             loaded.content,
@@ -703,10 +717,7 @@ impl Companion {
     pub async fn pans_redo(&self, game_id: i64) -> Result<PansView, AppError> {
         let loaded = self.load_pans(game_id).await?;
         let Some(back) = loaded.timeline.undone.last() else {
-            return Err(AppError::new(
-                ErrorCode::NothingToRedo,
-                "there is nothing to redo",
-            ));
+            return Err(crate::error::nothing_to_redo());
         };
         let mut longer = loaded.timeline.done.clone();
         longer.push(back.clone());
@@ -725,13 +736,9 @@ impl Companion {
 /// Refuses a command made against another table than the stored one.
 fn same_table(loaded: &Loaded, since: Option<i64>) -> Result<(), AppError> {
     match since {
-        Some(n) if n != loaded.log.len() as i64 => Err(AppError::new(
-            ErrorCode::TableChanged,
-            format!(
-                "the table changed: this was decided at step {n}, and the table is now at step {}; look again and decide",
-                loaded.log.len()
-            ),
-        )),
+        Some(n) if n != loaded.log.len() as i64 => {
+            Err(crate::error::table_changed(n, loaded.log.len()))
+        }
         _ => Ok(()),
     }
 }
@@ -759,13 +766,20 @@ fn replay_game(
         &commands,
     )
     .map_err(|(i, e)| {
-        AppError::new(
+        let mut err = crate::fail!(
             ErrorCode::Content,
-            format!(
-                "game {game_id} no longer replays: {} is refused ({e})",
-                i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1))
-            ),
-        )
+            "no-longer-replays",
+            "game {game} no longer replays: {step} is refused ({why})",
+            game = game_id,
+            step = i.map_or("its set-up".to_owned(), |i| format!("step {}", i + 1)),
+            why = e
+        );
+        if let Some(d) = err.detail.as_mut() {
+            // The step as a number for the screen's own words (0: the set-up).
+            d.args
+                .insert("step".into(), i.map_or(0, |i| i + 1).to_string());
+        }
+        err
     })
 }
 
@@ -804,7 +818,12 @@ fn chosen_events<'a>(
         .iter()
         .map(|id| {
             events.get(id).ok_or_else(|| {
-                AppError::new(ErrorCode::InvalidInput, format!("there is no Event {id:?}"))
+                crate::fail!(
+                    ErrorCode::InvalidInput,
+                    "no-such-event",
+                    "there is no Event {id}",
+                    id = format!("{id:?}")
+                )
             })
         })
         .collect()

@@ -43,22 +43,24 @@ pub fn seat_with_tablet(game: &Game) -> Option<usize> {
     }
 }
 
-fn no_seat(why: &str) -> AppError {
-    AppError::new(ErrorCode::IllegalCommand, why.to_string())
-}
-
 impl Companion {
     /// "I am …": the seat that holds the tablet now takes a pass for its own screen.
     pub async fn pans_claim_seat(&self, game_id: i64, player: usize) -> Result<SeatPass, AppError> {
         let loaded = self.load_pans(game_id).await?;
         if loaded.game.is_over().is_some() {
-            return Err(no_seat("the game is over"));
+            return Err(crate::fail!(
+                ErrorCode::IllegalCommand,
+                "seat-game-over",
+                "the game is over"
+            ));
         }
         if seat_with_tablet(&loaded.game) != Some(player) {
-            return Err(no_seat(&format!(
-                "seat {} does not hold the tablet now",
-                player + 1
-            )));
+            return Err(crate::fail!(
+                ErrorCode::IllegalCommand,
+                "seat-not-holding",
+                "seat {seat} does not hold the tablet now",
+                seat = player + 1
+            ));
         }
         let pass = SeatPass {
             game_id,
@@ -83,8 +85,10 @@ impl Companion {
             .get(&game_id)
             .cloned();
         if seat.game_id != game_id || current.as_ref() != Some(&seat) {
-            return Err(no_seat(
-                "only the player holding the tablet sees their hand: say \"I am …\" first",
+            return Err(crate::fail!(
+                ErrorCode::IllegalCommand,
+                "seat-claim-first",
+                "only the player holding the tablet sees their hand: say \"I am …\" first"
             ));
         }
         self.pans_hand_of_proven_seat(game_id, seat.player).await
@@ -119,8 +123,10 @@ impl Companion {
     pub async fn pans_reveal(&self, game_id: i64) -> Result<Vec<RevealedSleeve>, AppError> {
         let loaded = self.load_pans(game_id).await?;
         if loaded.game.is_over().is_none() {
-            return Err(no_seat(
-                "the sleeves are shown only when the game has ended",
+            return Err(crate::fail!(
+                ErrorCode::IllegalCommand,
+                "sleeves-after-end",
+                "the sleeves are shown only when the game has ended"
             ));
         }
         let mut out = Vec::new();
@@ -142,9 +148,11 @@ impl Companion {
 
 fn hand_of(game: &Game, player: usize) -> Result<PansHand, AppError> {
     let view = game.holder_view(player).ok_or_else(|| {
-        AppError::new(
+        crate::fail!(
             ErrorCode::InvalidInput,
-            format!("there is no seat {}", player + 1),
+            "no-such-seat",
+            "there is no seat {seat}",
+            seat = player + 1
         )
     })?;
     Ok(PansHand {
@@ -159,9 +167,11 @@ fn hand_of(game: &Game, player: usize) -> Result<PansHand, AppError> {
 fn fresh_pass() -> Result<String, AppError> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| {
-        AppError::new(
+        crate::fail!(
             ErrorCode::Storage,
-            format!("the system's random source failed: {e}"),
+            "random-failed",
+            "the system's random source failed: {error}",
+            error = e
         )
     })?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())

@@ -19,24 +19,32 @@ pub struct Companion {
     fresh_seed: Box<dyn Fn() -> u64 + Send + Sync>,
     seat_passes: crate::seat_passes::SeatPasses,
     files: crate::files::FileGate,
+    /// How many backups were restored since the file was opened: a table open to devices before
+    /// a restore turns every device away (`neverland-lan-host` compares it).
+    restores: std::sync::atomic::AtomicU64,
 }
 
 /// The built-in pack a saved Legacy game names; a version this app does not have is refused.
 pub(crate) fn legacy_pack_of(row: &GameRow) -> Result<&'static neverland_legacy::Pack, AppError> {
     let scenario = Scenario::parse(&row.pack_id).ok_or_else(|| {
-        AppError::new(
+        crate::fail!(
             ErrorCode::Content,
-            format!("game {} uses an unknown pack {:?}", row.id, row.pack_id),
+            "unknown-pack",
+            "game {game} uses an unknown pack {pack}",
+            game = row.id,
+            pack = format!("{:?}", row.pack_id)
         )
     })?;
     let pack = legacy_pack(scenario)?;
     if pack.version != row.pack_version {
-        return Err(AppError::new(
+        return Err(crate::fail!(
             ErrorCode::Content,
-            format!(
-                "game {} was saved with pack {} version {}, and this app has version {}",
-                row.id, pack.id, row.pack_version, pack.version
-            ),
+            "pack-version",
+            "game {game} was saved with pack {pack} version {saved}, and this app has version {ours}",
+            game = row.id,
+            pack = pack.id,
+            saved = row.pack_version,
+            ours = pack.version
         ));
     }
     Ok(pack)
@@ -54,6 +62,7 @@ impl Companion {
             fresh_seed: Box::new(fresh_seed),
             seat_passes: Default::default(),
             files: Default::default(),
+            restores: Default::default(),
         })
     }
 
@@ -67,6 +76,18 @@ impl Companion {
 
     pub(crate) fn seat_passes(&self) -> &crate::seat_passes::SeatPasses {
         &self.seat_passes
+    }
+
+    /// How many backups were restored over the file since it was opened.
+    pub fn restores(&self) -> u64 {
+        self.restores.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// A backup was restored: every seat pass is void, and the restore is counted.
+    pub(crate) fn restored(&self) {
+        self.seat_passes.0.lock().expect("seat passes lock").clear();
+        self.restores
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Closes the database (its write-ahead log folded back into the file).
@@ -104,9 +125,12 @@ impl Companion {
     ) -> Result<GameRow, AppError> {
         let row = self.store.game(game_id).await?;
         if row.kind != kind {
-            return Err(AppError::new(
+            return Err(crate::fail!(
                 ErrorCode::NotFound,
-                format!("game {game_id} is not {what}"),
+                "wrong-kind",
+                "game {game} is not {what}",
+                game = game_id,
+                what = what
             ));
         }
         Ok(row)
@@ -125,9 +149,13 @@ impl Companion {
             .enumerate()
             .map(|(i, v)| {
                 serde_json::from_value(v).map_err(|e| {
-                    AppError::new(
+                    crate::fail!(
                         ErrorCode::DatabaseCorrupt,
-                        format!("step {i} of game {game_id} cannot be read: {e}"),
+                        "step-unreadable",
+                        "step {step} of game {game} cannot be read: {why}",
+                        step = i,
+                        game = game_id,
+                        why = e
                     )
                 })
             })

@@ -61,13 +61,12 @@ pub(crate) fn summary(row: GameRow) -> GameSummary {
 /// Parses a seed typed by a player.
 pub fn parse_seed(text: &str) -> Result<u64, AppError> {
     text.trim().parse::<u64>().map_err(|_| {
-        AppError::new(
+        crate::fail!(
             ErrorCode::InvalidInput,
-            format!(
-                "the seed must be a whole number from 0 to {}, not {:?}",
-                u64::MAX,
-                text
-            ),
+            "seed-not-number",
+            "the seed must be a whole number from 0 to {most}, not {text}",
+            most = u64::MAX,
+            text = format!("{text:?}")
         )
     })
 }

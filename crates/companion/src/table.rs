@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::{AppError, ErrorCode, Reason};
-use crate::packs::legacy_pack;
 use crate::service::{Companion, legacy_pack_of};
 use crate::summary::{GameSummary, parse_seed, summary};
 use crate::table_screen::{self, BeforeSearch, Refused, SearchDrawn, TablePack};
@@ -271,15 +270,19 @@ fn actor(game: &Game, c: &TableCommand) -> String {
 fn replayed_in_full(loaded: &Loaded) -> Result<(), AppError> {
     match &loaded.refused {
         None => Ok(()),
-        Some(r) => Err(AppError::new(
-            ErrorCode::IllegalCommand,
-            format!(
-                "step {} of this game is not allowed by the rules of this version ({}): \
+        Some(r) => {
+            // Said with the rules' own reason (`reason`, a `refusal.<code>`) inside.
+            let mut e = crate::fail!(
+                ErrorCode::IllegalCommand,
+                "replayed_in_full",
+                "step {step} of this game is not allowed by the rules of this version ({why}): \
                  go on from the step before it, or export the game, first",
-                r.index + 1,
-                r.reason
-            ),
-        )),
+                step = r.index + 1,
+                why = r.reason
+            );
+            e.reason = Some(Reason::from(&r.refusal));
+            Err(e)
+        }
     }
 }
 
@@ -312,9 +315,12 @@ fn history(l: &Loaded) -> Vec<TableHistoryItem> {
 }
 
 fn corrupt(game_id: i64, what: impl std::fmt::Display) -> AppError {
-    AppError::new(
+    crate::fail!(
         ErrorCode::DatabaseCorrupt,
-        format!("game {game_id} cannot be read: {what}"),
+        "game-unreadable",
+        "game {game} cannot be read: {what}",
+        game = game_id,
+        what = what
     )
 }
 
@@ -332,14 +338,21 @@ impl Companion {
             Some(text) => {
                 let p = Position::from_json(text)
                     .and_then(|p| p.validate(pack, &map).map(|_| p))
-                    .map_err(|e| AppError::new(ErrorCode::InvalidInput, e.to_string()))?;
+                    .map_err(|e| {
+                        crate::fail!(
+                            ErrorCode::InvalidInput,
+                            "position-invalid",
+                            "this table cannot be set up: {why}",
+                            why = e
+                        )
+                    })?;
                 if p.scenario != args.scenario {
-                    return Err(AppError::new(
+                    return Err(crate::fail!(
                         ErrorCode::InvalidInput,
-                        format!(
-                            "the position is a {} table, not {}",
-                            p.scenario, args.scenario
-                        ),
+                        "position-scenario",
+                        "the position is a {found} table, not {wanted}",
+                        found = p.scenario,
+                        wanted = args.scenario
                     ));
                 }
                 Some(p)
@@ -383,8 +396,7 @@ impl Companion {
         log: &[serde_json::Value],
         status: &str,
     ) -> Result<TableView, AppError> {
-        let setup = serde_json::to_string(stored)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let setup = serde_json::to_string(stored).map_err(crate::error::unsaveable)?;
         let row = self
             .store()
             .create_game_with_log(
@@ -415,10 +427,15 @@ impl Companion {
         let timeline = Timeline::fold(&entries);
         let map = Map::new(pack);
         let mut game = start(pack, &map, &stored, row.seed).map_err(|e| {
-            AppError::new(
+            let mut err = crate::fail!(
                 ErrorCode::Content,
-                format!("game {game_id} no longer opens: its set-up is refused ({e})"),
-            )
+                "setup-refused",
+                "game {game} no longer opens: its set-up is refused ({why})",
+                game = game_id,
+                why = e.text
+            );
+            err.reason = Some(Reason::from(&e));
+            err
         })?;
         // Replayed step by step to know who made each command; a step these rules refuse stops
         // the replay there (a game saved under older rules), and the view says so.
@@ -553,8 +570,7 @@ impl Companion {
         entry: Entry<TableCommand>,
         next: &Game,
     ) -> Result<TableView, AppError> {
-        let payload = serde_json::to_value(&entry)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let payload = serde_json::to_value(&entry).map_err(crate::error::unsaveable)?;
         self.store()
             .append(
                 loaded.row.id,
@@ -587,13 +603,7 @@ impl Companion {
     ) -> Result<TableView, AppError> {
         let loaded = self.load_table(game_id).await?;
         if let Some(n) = since.filter(|n| *n != loaded.entries as i64) {
-            return Err(AppError::new(
-                ErrorCode::TableChanged,
-                format!(
-                    "the table changed: this was decided at step {n}, and the table is now at step {}; look again and decide",
-                    loaded.entries
-                ),
-            ));
+            return Err(crate::error::table_changed(n, loaded.entries));
         }
         replayed_in_full(&loaded)?;
         let mut next = loaded.game.clone();
@@ -607,10 +617,7 @@ impl Companion {
         let loaded = self.load_table(game_id).await?;
         replayed_in_full(&loaded)?;
         if !loaded.timeline.can_undo() {
-            return Err(AppError::new(
-                ErrorCode::NothingToUndo,
-                "there is nothing to undo",
-            ));
+            return Err(crate::error::nothing_to_undo());
         }
         // The game one command shorter, for the status stored with the undo.
         let content = |e: engine::Refusal| AppError::refused(ErrorCode::Content, e);
@@ -627,10 +634,7 @@ impl Companion {
         let loaded = self.load_table(game_id).await?;
         replayed_in_full(&loaded)?;
         let Some(c) = loaded.timeline.undone.last() else {
-            return Err(AppError::new(
-                ErrorCode::NothingToRedo,
-                "there is nothing to redo",
-            ));
+            return Err(crate::error::nothing_to_redo());
         };
         let mut next = loaded.game.clone();
         next.apply(loaded.pack, &loaded.map, c)
@@ -644,9 +648,10 @@ impl Companion {
     pub async fn legacy_table_go_on(&self, game_id: i64) -> Result<TableView, AppError> {
         let loaded = self.load_table(game_id).await?;
         let Some(r) = &loaded.refused else {
-            return Err(AppError::new(
+            return Err(crate::fail!(
                 ErrorCode::IllegalCommand,
-                "every step of this game is allowed by these rules: there is nothing to set aside",
+                "nothing-to-set-aside",
+                "every step of this game is allowed by these rules: there is nothing to set aside"
             ));
         };
         let keep = r.index as u32;
@@ -685,6 +690,13 @@ impl Companion {
     /// force, for export.
     pub async fn legacy_table_record(&self, game_id: i64) -> Result<String, AppError> {
         let loaded = self.load_table(game_id).await?;
+        let owner_box = match loaded.stored.box_version {
+            None => None,
+            Some(v) => {
+                let body = self.store().box_version(v).await?.body;
+                Some(serde_json::from_str(&body).map_err(crate::error::unsaveable)?)
+            }
+        };
         Ok(GameRecord {
             format: record::FORMAT.into(),
             scenario: loaded.pack.scenario,
@@ -692,6 +704,7 @@ impl Companion {
             setup: loaded.setup.clone(),
             position: loaded.stored.position.clone(),
             rules_version: loaded.stored.rules_version,
+            owner_box,
             log: loaded.timeline.done.clone(),
         }
         .to_json())
@@ -701,13 +714,17 @@ impl Companion {
     /// replay names the field or the step and saves nothing; a good one lands in one transaction.
     pub async fn import_legacy_record(&self, text: String) -> Result<TableView, AppError> {
         let invalid = |e: record::RecordError| {
-            AppError::new(
+            crate::fail!(
                 ErrorCode::InvalidInput,
-                format!("this game file cannot be opened: {e}"),
+                "game-file-bad",
+                "this game file cannot be opened: {field}: {why}",
+                field = e.path,
+                why = e.reason
             )
         };
         let r = GameRecord::from_json(&text).map_err(invalid)?;
-        let pack = legacy_pack(r.scenario)?;
+        let box_version = self.box_of_record(&r).await?;
+        let pack = self.box_pack(r.scenario, box_version).await?;
         let map = Map::new(pack);
         // A file from older rules opens up to the first step these rules refuse, as a saved game
         // does; a file of these rules must replay in full.
@@ -726,22 +743,42 @@ impl Companion {
                 })
             })
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+            .map_err(crate::error::unsaveable)?;
         let stored = Stored {
             setup: r.setup,
             position: r.position,
             rules_version: r.rules_version,
-            box_version: None,
+            box_version,
         };
         self.save_table(pack, seed, &stored, &log, Companion::table_status(&game))
             .await
     }
 
+    /// The version of this database's box a whole-game file was played with: none for the
+    /// built-in pack; else the stored version with exactly the file's box. A box this database
+    /// does not hold is refused (a version number means nothing in another database, and storing
+    /// the file's box would make it the owner's current box): import that box first.
+    async fn box_of_record(&self, r: &GameRecord) -> Result<Option<i64>, AppError> {
+        let Some(owner_box) = &r.owner_box else {
+            return Ok(None);
+        };
+        let file = crate::owner_box::BoxFile::from_json(&owner_box.to_string())?;
+        file.check()?;
+        match self.store().find_box(&file.to_json()).await? {
+            Some(v) => Ok(Some(v)),
+            None => Err(crate::fail!(
+                ErrorCode::InvalidInput,
+                "game-box-missing",
+                "this game was played with {n} correction(s) to the built-in cards that this app's box does not hold: import this same file in My box first (it takes the box out of it), then the game",
+                n = file.entries.len()
+            )),
+        }
+    }
+
     /// The table as a position file (`neverland-legacy-position/1`), for export.
     pub async fn legacy_table_position(&self, game_id: i64) -> Result<String, AppError> {
         let loaded = self.load_table(game_id).await?;
-        serde_json::to_string_pretty(&loaded.game.table)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))
+        serde_json::to_string_pretty(&loaded.game.table).map_err(crate::error::unsaveable)
     }
 
     /// What each Threat colour would cost for the drawn card waiting to be resolved (the Destiny
@@ -751,7 +788,7 @@ impl Companion {
         let loaded = self.load_table(game_id).await?;
         let budget = neverland_legacy::advice::Budget::default();
         neverland_legacy::advice::advise(loaded.pack, &loaded.map, &loaded.game, None, budget)
-            .map_err(|e| AppError::new(ErrorCode::IllegalCommand, e.0))
+            .map_err(|e| crate::fail!(ErrorCode::IllegalCommand, "no-advice", "{why}", why = e.0))
     }
 }
 

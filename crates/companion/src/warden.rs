@@ -87,9 +87,10 @@ impl Companion {
         let title = match args.title.as_deref().map(str::trim) {
             None | Some("") => "Warden's campaign".to_owned(),
             Some(t) if t.chars().count() > 80 => {
-                return Err(AppError::new(
+                return Err(crate::fail!(
                     ErrorCode::InvalidInput,
-                    "the campaign's name is longer than 80 characters",
+                    "campaign-name-long",
+                    "the campaign's name is longer than 80 characters"
                 ));
             }
             Some(t) => t.to_owned(),
@@ -115,9 +116,13 @@ impl Companion {
         let entries: Vec<Entry<WardenCommand>> = self.log(game_id).await?;
         let timeline = Timeline::fold(&entries);
         let campaign = Campaign::replay(row.seed, &timeline.done, tables()).map_err(|(i, e)| {
-            AppError::new(
+            crate::fail!(
                 ErrorCode::Content,
-                format!("campaign {game_id} no longer replays: command {i} is refused ({e})"),
+                "warden-no-longer-replays",
+                "campaign {game} no longer replays: command {step} is refused ({why})",
+                game = game_id,
+                step = i,
+                why = e
             )
         })?;
         Ok(Loaded {
@@ -161,8 +166,7 @@ impl Companion {
         l: &Loaded,
         entry: Entry<WardenCommand>,
     ) -> Result<WardenView, AppError> {
-        let payload = serde_json::to_value(&entry)
-            .map_err(|e| AppError::new(ErrorCode::Storage, e.to_string()))?;
+        let payload = serde_json::to_value(&entry).map_err(crate::error::unsaveable)?;
         self.store()
             .append(l.row.id, l.entries as i64, &payload, IN_PROGRESS)
             .await?;
@@ -178,17 +182,14 @@ impl Companion {
         let l = self.load_warden(game_id).await?;
         l.campaign
             .preview(tables(), &command)
-            .map_err(|r| AppError::new(ErrorCode::IllegalCommand, r.reason))?;
+            .map_err(|r| AppError::warden(ErrorCode::IllegalCommand, r))?;
         self.warden_append(&l, Entry::Command { command }).await
     }
 
     pub async fn warden_undo(&self, game_id: i64) -> Result<WardenView, AppError> {
         let l = self.load_warden(game_id).await?;
         if !l.timeline.can_undo() {
-            return Err(AppError::new(
-                ErrorCode::NothingToUndo,
-                "there is nothing to undo",
-            ));
+            return Err(crate::error::nothing_to_undo());
         }
         self.warden_append(&l, Entry::Undo).await
     }
@@ -196,10 +197,7 @@ impl Companion {
     pub async fn warden_redo(&self, game_id: i64) -> Result<WardenView, AppError> {
         let l = self.load_warden(game_id).await?;
         if !l.timeline.can_redo() {
-            return Err(AppError::new(
-                ErrorCode::NothingToRedo,
-                "there is nothing to redo",
-            ));
+            return Err(crate::error::nothing_to_redo());
         }
         self.warden_append(&l, Entry::Redo).await
     }

@@ -304,3 +304,148 @@ async fn a_pans_island_game_plays_on_the_board_of_the_box_it_started_with() {
     c.pans_game(before).await.unwrap();
     c.pans_game(after).await.unwrap();
 }
+
+#[tokio::test]
+async fn a_whole_game_file_carries_the_box_it_was_played_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir, "mine.db").await;
+    let before = c.my_box().await.unwrap();
+    let plain = new_game(&c, "5").await;
+    let card_id = plain.setup_threats[0].clone();
+    let mut card = threat(&before, &card_id);
+    card.discover = vec![Placement {
+        at: elsewhere(&before, &card),
+        enemies: 2,
+        search: 1,
+    }];
+    c.save_box_entry(BoxEntry::Threat {
+        scenario: Scenario::LostAllies,
+        card: card.clone(),
+    })
+    .await
+    .unwrap();
+    let boxed = new_game(&c, "5").await;
+    let file = c.legacy_table_record(boxed.game.id).await.unwrap();
+    assert!(file.contains("\"owner_box\""), "{file}");
+    let plain_file = c.legacy_table_record(plain.game.id).await.unwrap();
+    assert!(
+        !plain_file.contains("owner_box"),
+        "a game of the built-in pack names no box"
+    );
+
+    // Into this database: the same box version is found and recorded.
+    let again = c.import_legacy_record(file.clone()).await.unwrap();
+    assert_eq!(again.table, boxed.table);
+    assert_eq!(discover_of(&again, &card_id), card.discover);
+
+    // A fresh database without that box refuses the game, clearly, and stores nothing.
+    let friend = open(&dir, "friend.db").await;
+    let e = friend.import_legacy_record(file.clone()).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidInput);
+    assert_eq!(
+        e.detail.as_ref().unwrap().code,
+        "err.game-box-missing",
+        "{e}"
+    );
+    assert!(friend.list_games().await.unwrap().is_empty());
+    // The built-in game comes in with no box.
+    let p = friend.import_legacy_record(plain_file).await.unwrap();
+    assert_eq!(p.table, plain.table);
+    // The game file gives its box to My box; then the game comes in on that box.
+    let theirs = friend.import_box(file.clone()).await.unwrap();
+    assert_eq!(theirs.version, Some(1));
+    let imported = friend.import_legacy_record(file).await.unwrap();
+    assert_eq!(imported.table, boxed.table);
+    assert_eq!(discover_of(&imported, &card_id), card.discover);
+    // Correcting the box later leaves the imported game on the version it came with.
+    card.discover[0].enemies = 1;
+    friend
+        .save_box_entry(BoxEntry::Threat {
+            scenario: Scenario::LostAllies,
+            card,
+        })
+        .await
+        .unwrap();
+    let reopened = friend.legacy_table(imported.game.id).await.unwrap();
+    assert_eq!(reopened.table, boxed.table);
+}
+
+#[tokio::test]
+async fn the_campaign_shows_the_events_as_the_box_has_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir, "games.db").await;
+    let view = c.my_box().await.unwrap();
+    let mut event = view.pans.events[1].event.clone();
+    let id = event.id.clone();
+    let campaign = c.new_campaign(Some("4".into())).await.unwrap();
+    let built_in = campaign
+        .events
+        .iter()
+        .find(|e| e.id == id)
+        .unwrap()
+        .name
+        .clone();
+    assert_eq!(built_in, event.name);
+    event.name = format!("{} (my card)", event.name);
+    c.save_box_entry(BoxEntry::Event {
+        event: event.clone(),
+    })
+    .await
+    .unwrap();
+    let after = c.campaign(campaign.campaign.id).await.unwrap();
+    let shown = after.events.iter().find(|e| e.id == id).unwrap();
+    assert_eq!(shown.name, event.name);
+}
+
+#[tokio::test]
+async fn a_traced_accessible_area_is_checked_and_new_games_play_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir, "games.db").await;
+    // Off the 600 x 900 mm board: refused, naming the point.
+    let off = vec![vec![
+        [10.0, 10.0],
+        [700.0, 10.0],
+        [590.0, 890.0],
+        [10.0, 890.0],
+    ]];
+    let e = c
+        .save_box_entry(BoxEntry::PansAccessible { polygons: off })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidInput);
+    assert!(
+        e.message.contains("accessible.polygons[0][1]"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.detail.as_ref().unwrap().code, "err.box-check");
+    // An outline leaving a Hero's start outside is refused by the built-in board's own check.
+    let small = vec![vec![
+        [10.0, 10.0],
+        [100.0, 10.0],
+        [100.0, 100.0],
+        [10.0, 100.0],
+    ]];
+    let e = c
+        .save_box_entry(BoxEntry::PansAccessible { polygons: small })
+        .await
+        .unwrap_err();
+    assert!(e.message.contains("hero_starts."), "{}", e.message);
+    assert_eq!(c.my_box().await.unwrap().version, None, "nothing stored");
+
+    let traced = vec![vec![
+        [20.0, 30.0],
+        [580.0, 30.0],
+        [580.0, 880.0],
+        [20.0, 880.0],
+    ]];
+    let v = c
+        .save_box_entry(BoxEntry::PansAccessible {
+            polygons: traced.clone(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(v.pans.accessible, traced);
+    assert_eq!(v.pans.accessible_standing, Standing::Owner);
+    assert_eq!(c.pans_board(None).await.unwrap().accessible, traced);
+}

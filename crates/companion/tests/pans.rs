@@ -630,3 +630,30 @@ async fn games_lost_and_won_on_the_same_explore_keep_the_cross_secret() {
     }
     assert!(lost_on_explore > 0, "no game was lost on an Explore");
 }
+
+#[tokio::test]
+async fn a_restore_voids_every_seat_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = open(&dir).await;
+    let view = c
+        .new_pans_game(NewPansGame {
+            setup: setup(2),
+            seed: Some("6".into()),
+            campaign: None,
+        })
+        .await
+        .unwrap();
+    let id = view.game.id;
+    c.daily_backup().await.unwrap();
+    let pass = c.pans_claim_seat(id, 0).await.unwrap();
+    assert_eq!(c.pans_hand(id, pass.clone()).await.unwrap().player, 0);
+    assert_eq!(c.restores(), 0);
+    let name = c.list_backups().await.unwrap()[0].name.clone();
+    c.restore_backup(name).await.unwrap();
+    assert_eq!(c.restores(), 1);
+    let e = c.pans_hand(id, pass).await.unwrap_err();
+    assert_eq!(e.code, ErrorCode::IllegalCommand, "{e}");
+    // The seat with the tablet says "I am …" again.
+    let again = c.pans_claim_seat(id, 0).await.unwrap();
+    assert_eq!(c.pans_hand(id, again).await.unwrap().player, 0);
+}

@@ -12,14 +12,18 @@ pub struct LanError {
     pub status: StatusCode,
     pub code: String,
     pub message: String,
-    /// A table game's refusal as the engine gave it, for the seat's screen to say.
-    pub reason: Option<neverland_companion::error::Reason>,
+    /// A companion error's words for the seat's screen (`AppError::detail`).
+    pub detail: Option<Box<neverland_companion::error::Reason>>,
+    /// A Legacy refusal's code and parameters (`AppError::reason`).
+    pub reason: Option<Box<neverland_companion::error::Reason>>,
 }
 
 #[derive(Serialize)]
 struct Body<'a> {
     code: &'a str,
     message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<&'a neverland_companion::error::Reason>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<&'a neverland_companion::error::Reason>,
 }
@@ -30,6 +34,7 @@ impl LanError {
             status,
             code: code.to_string(),
             message: message.into(),
+            detail: None,
             reason: None,
         }
     }
@@ -97,7 +102,8 @@ impl From<AppError> for LanError {
             status,
             code,
             message: e.message,
-            reason: e.reason,
+            detail: e.detail,
+            reason: e.reason.map(Box::new),
         }
     }
 }
@@ -113,7 +119,8 @@ impl IntoResponse for LanError {
         let body = Body {
             code: &self.code,
             message: &self.message,
-            reason: self.reason.as_ref(),
+            detail: self.detail.as_deref(),
+            reason: self.reason.as_deref(),
         };
         (self.status, axum::Json(body)).into_response()
     }

@@ -71,6 +71,9 @@ pub(crate) struct HostState {
     pub(crate) companion: Arc<Companion>,
     pub(crate) game_id: i64,
     pub(crate) kind: TableKind,
+    /// The companion's restore count when the table opened: after a backup is restored the
+    /// table is closed to every device and every token refused (the file is another one now).
+    pub(crate) restores_at_open: u64,
     pub(crate) origin: String,
     pub(crate) hosts: Vec<String>,
     pub(crate) open: AtomicBool,
@@ -90,6 +93,9 @@ pub(crate) struct HostState {
 impl HostState {
     /// The seat a token holds, compared against every seat of the table in constant time.
     pub(crate) fn seat_of(&self, token: &str) -> Result<SeatEntry, LanError> {
+        if self.restored() {
+            return Err(LanError::revoked());
+        }
         let h = token::hash(token);
         let seats = self.seats.lock().expect("seats lock");
         let mut found: Option<&SeatEntry> = None;
@@ -112,8 +118,13 @@ impl HostState {
         let _ = self.seat_changes.send(steps);
     }
 
+    /// A backup was restored over the file since the table opened.
+    fn restored(&self) -> bool {
+        self.companion.restores() != self.restores_at_open
+    }
+
     pub(crate) fn check_open(&self) -> Result<(), LanError> {
-        if self.open.load(Ordering::SeqCst) {
+        if self.open.load(Ordering::SeqCst) && !self.restored() {
             Ok(())
         } else {
             Err(LanError::closed())
@@ -203,6 +214,7 @@ impl LanHost {
         let (pushes, _) = broadcast::channel(64);
         let (seat_changes, _) = broadcast::channel(64);
         let state = Arc::new(HostState {
+            restores_at_open: companion.restores(),
             companion,
             game_id,
             kind,

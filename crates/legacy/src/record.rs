@@ -27,6 +27,11 @@ pub struct GameRecord {
     /// written before versions were kept, which are version 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules_version: Option<u32>,
+    /// The owner's box the game was played with (a whole `neverland-box/1` file: their
+    /// corrections to the built-in cards); absent when it was played with the built-in pack.
+    /// The app replays the file with it; the command line replays with the built-in pack only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owner_box: Option<serde_json::Value>,
     pub log: Vec<Command>,
 }
 
@@ -176,6 +181,7 @@ mod tests {
             setup,
             position: None,
             rules_version: None,
+            owner_box: None,
             log,
         };
         (pack, map, r)

@@ -107,7 +107,7 @@ pub struct BoardError {
     pub reason: String,
 }
 
-fn polys(area: &Area, path: &str) -> Result<Vec<Polygon>, (String, String)> {
+fn polys(area: &Area, path: &str, size: (f64, f64)) -> Result<Vec<Polygon>, (String, String)> {
     area.polygons
         .iter()
         .enumerate()
@@ -125,6 +125,18 @@ fn polys(area: &Area, path: &str) -> Result<Vec<Polygon>, (String, String)> {
                 return Err((
                     format!("{path}.polygons[{i}][{j}]"),
                     "not a finite number".into(),
+                ));
+            }
+            if let Some(j) = p
+                .iter()
+                .position(|xy| !(0.0..=size.0).contains(&xy[0]) || !(0.0..=size.1).contains(&xy[1]))
+            {
+                return Err((
+                    format!("{path}.polygons[{i}][{j}]"),
+                    format!(
+                        "({}, {}) is off the {} x {} mm board",
+                        p[j][0], p[j][1], size.0, size.1
+                    ),
                 ));
             }
             Ok(Polygon(
@@ -198,8 +210,8 @@ impl Board {
             width,
             height,
             card_scale: (width / cw, height / ch),
-            accessible: polys(&raw.accessible, "accessible")?,
-            inaccessible: polys(&raw.inaccessible, "inaccessible")?,
+            accessible: polys(&raw.accessible, "accessible", (width, height))?,
+            inaccessible: polys(&raw.inaccessible, "inaccessible", (width, height))?,
             movement: positive(raw.movement_template_mm.value, "movement_template_mm.value")?,
             tinker_bell_bonus: positive(
                 raw.tinker_bell_bonus_mm.value,

@@ -279,7 +279,10 @@ fn a_game_lost_and_won_on_the_same_explore_records_no_child() {
                 }
                 for bad in [Command::EndTurn, Command::Explore { circles: vec![] }] {
                     if let Err(e) = g.clone().apply(&bad) {
-                        assert!(secrets.iter().all(|x| !e.0.contains(&x.to_string())), "{e}");
+                        assert!(
+                            secrets.iter().all(|x| !e.text.contains(&x.to_string())),
+                            "{e}"
+                        );
                     }
                 }
                 // Only a game that the Explore itself lost.

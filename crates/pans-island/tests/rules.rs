@@ -108,7 +108,7 @@ fn check(name: &str, case: &Value) {
             (Err(e), None) => panic!("{name}: {c:?} refused: {e}"),
             (Err(e), Some(why)) => {
                 assert!(
-                    e.0.contains(why.as_str().unwrap()),
+                    e.text.contains(why.as_str().unwrap()),
                     "{name}: refusal {e:?} does not say {why}"
                 );
                 assert_eq!(

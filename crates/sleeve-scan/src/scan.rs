@@ -496,14 +496,21 @@ pub(crate) fn floor_i(x: f64) -> i64 {
 /// between two threads: the work is waiting on memory, and two cores wait better than one.
 pub fn warp(img: &RgbImage, h: &Matrix3<f64>) -> RgbImage {
     let (w, hh) = ((CARD_W * PX_PER_MM) as u32, (CARD_H * PX_PER_MM) as u32);
+    warp_sized(img, h, w, hh, PX_PER_MM)
+}
+
+/// Samples the photo through `h` (output millimetres to photo pixels) into a `w` x `hh` image
+/// at `px_per_mm`: [`warp`] for any flat rectangle (a board as well as a card).
+pub fn warp_sized(img: &RgbImage, h: &Matrix3<f64>, w: u32, hh: u32, px_per_mm: f64) -> RgbImage {
     let mut out = RgbImage::new(w, hh);
     let out_stride = w as usize * 3;
     let buf: &mut [u8] = &mut out;
     let half = (hh as usize / 2).div_ceil(TILE as usize) * TILE as usize;
+    let half = half.min(hh as usize);
     let (top, bottom) = buf.split_at_mut(half * out_stride);
     std::thread::scope(|s| {
-        s.spawn(|| warp_rows(img, h, top, w, 0));
-        warp_rows(img, h, bottom, w, half as u32);
+        s.spawn(|| warp_rows(img, h, top, w, 0, px_per_mm));
+        warp_rows(img, h, bottom, w, half as u32, px_per_mm);
     });
     out
 }
@@ -513,9 +520,11 @@ const TILE: u32 = 32;
 /// Warps output rows `first..` into `buf` (whole rows of width `w`), in 32 x 32 tiles:
 /// neighbouring output pixels read neighbouring photo pixels, whatever the card's rotation, so
 /// the photo is read from cache rather than memory.
-fn warp_rows(img: &RgbImage, h: &Matrix3<f64>, buf: &mut [u8], w: u32, first: u32) {
+fn warp_rows(img: &RgbImage, h: &Matrix3<f64>, buf: &mut [u8], w: u32, first: u32, px_per_mm: f64) {
     let out_stride = w as usize * 3;
     let rows = (buf.len() / out_stride) as u32;
+    // Exact for the card's 8 px/mm (a power of two), as the division it replaces.
+    let per_px = 1.0 / px_per_mm;
     let (iw, ih) = (img.width() as i64, img.height() as i64);
     let raw = img.as_raw();
     let stride = iw as usize * 3;
@@ -525,9 +534,9 @@ fn warp_rows(img: &RgbImage, h: &Matrix3<f64>, buf: &mut [u8], w: u32, first: u3
     for ty in (0..rows).step_by(TILE as usize) {
         for tx in (0..w).step_by(TILE as usize) {
             for y in ty..(ty + TILE).min(rows) {
-                let v = ((first + y) as f64 + 0.5) / PX_PER_MM;
+                let v = ((first + y) as f64 + 0.5) * per_px;
                 for x in tx..(tx + TILE).min(w) {
-                    let u = (x as f64 + 0.5) / PX_PER_MM;
+                    let u = (x as f64 + 0.5) * per_px;
                     let z = h20 * u + h21 * v + h22;
                     let sx = (h00 * u + h01 * v + h02) / z;
                     let sy = (h10 * u + h11 * v + h12) / z;

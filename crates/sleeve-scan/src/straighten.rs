@@ -5,7 +5,7 @@
 use image::RgbImage;
 
 use crate::geom::{CARD_H, CARD_W, apply, homography, solve_homography};
-use crate::scan::warp;
+use crate::scan::{warp, warp_sized};
 
 /// Millimetres of photo kept around the card on each side.
 pub const MARGIN_MM: f64 = 4.0;
@@ -32,6 +32,36 @@ pub fn upright_jpeg(img: &RgbImage, corners_px: &[[f64; 2]; 4]) -> Vec<u8> {
     let mut out = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85)
         .encode_image(&upright(img, corners_px))
+        .expect("encoding to memory cannot fail");
+    out
+}
+
+/// Any flat rectangle `w_mm` x `h_mm` (a game board) photographed with its corners at
+/// `corners_px` (top-left, top-right, bottom-right, bottom-left), straightened through the same
+/// homography and warp as a card, at `px_per_mm`: a point at `(x, y)` mm lands at pixel
+/// `(x, y) * px_per_mm`.
+pub fn rectangle(
+    img: &RgbImage,
+    corners_px: &[[f64; 2]; 4],
+    (w_mm, h_mm): (f64, f64),
+    px_per_mm: f64,
+) -> RgbImage {
+    let src = [[0.0, 0.0], [w_mm, 0.0], [w_mm, h_mm], [0.0, h_mm]];
+    let h = solve_homography(&src, corners_px);
+    let size = |mm: f64| ((mm * px_per_mm).round() as u32).max(1);
+    warp_sized(img, &h, size(w_mm), size(h_mm), px_per_mm)
+}
+
+/// [`rectangle`] as a JPEG (quality 85), ready to show.
+pub fn rectangle_jpeg(
+    img: &RgbImage,
+    corners_px: &[[f64; 2]; 4],
+    size_mm: (f64, f64),
+    px_per_mm: f64,
+) -> Vec<u8> {
+    let mut out = Vec::new();
+    image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 85)
+        .encode_image(&rectangle(img, corners_px, size_mm, px_per_mm))
         .expect("encoding to memory cannot fail");
     out
 }
@@ -70,5 +100,27 @@ mod tests {
         assert_eq!(at(10.0, 20.0), Rgb([230, 20, 20]));
         assert_eq!(at(50.0, 70.0), Rgb([200, 200, 190]));
         assert!(upright_jpeg(&img, &corners).starts_with(&[0xFF, 0xD8]));
+    }
+
+    #[test]
+    fn a_board_photographed_at_a_slant_comes_out_flat_at_its_scale() {
+        // A 600 x 900 mm board seen in perspective (its far edge shorter), a blue mark at
+        // (150, 700) mm on it.
+        let corners = [[220.0, 60.0], [580.0, 70.0], [700.0, 560.0], [90.0, 540.0]];
+        let src = [[0.0, 0.0], [600.0, 0.0], [600.0, 900.0], [0.0, 900.0]];
+        let h = solve_homography(&src, &corners);
+        let mark = apply(&h, [150.0, 700.0]);
+        let img = RgbImage::from_fn(800, 600, |x, y| {
+            if (x as f64 - mark[0]).hypot(y as f64 - mark[1]) < 6.0 {
+                Rgb([20, 40, 230])
+            } else {
+                Rgb([210, 200, 180])
+            }
+        });
+        let out = rectangle(&img, &corners, (600.0, 900.0), 0.5);
+        assert_eq!((out.width(), out.height()), (300, 450));
+        assert_eq!(*out.get_pixel(75, 350), Rgb([20, 40, 230]));
+        assert_eq!(*out.get_pixel(200, 100), Rgb([210, 200, 180]));
+        assert!(rectangle_jpeg(&img, &corners, (600.0, 900.0), 0.5).starts_with(&[0xFF, 0xD8]));
     }
 }

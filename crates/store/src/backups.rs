@@ -17,17 +17,23 @@ pub const DAILY_KEPT: usize = 7;
 const DAILY: &str = ".daily-";
 const KINDS: [&str; 3] = [DAILY, ".backup-schema", ".before-restore-"];
 /// What a restore runs: every table's rows deleted, children first, then copied, parents first.
-const CLEAR: [&str; 4] = [
+const CLEAR: [&str; 5] = [
+    "DELETE FROM main.lan_seats",
     "DELETE FROM main.box_versions",
     "DELETE FROM main.sleeve_secrets",
     "DELETE FROM main.commands",
     "DELETE FROM main.games",
 ];
-const COPY: [&str; 4] = [
+/// The restored file's rows; its devices' seats come back revoked (`?1`: now), so that a device
+/// admitted before the restore cannot come back in with an old token: it joins again.
+const COPY: [&str; 5] = [
     "INSERT INTO main.games SELECT * FROM restored.games",
     "INSERT INTO main.commands SELECT * FROM restored.commands",
     "INSERT INTO main.sleeve_secrets SELECT * FROM restored.sleeve_secrets",
     "INSERT INTO main.box_versions SELECT * FROM restored.box_versions",
+    "INSERT INTO main.lan_seats (id, game_id, seat, name, token_hash, created_at_ms, revoked_at_ms)
+     SELECT id, game_id, seat, name, token_hash, created_at_ms, COALESCE(revoked_at_ms, ?1)
+     FROM restored.lan_seats",
 ];
 
 /// A backup beside the saved-games file.
@@ -222,8 +228,11 @@ impl Store {
             .await?;
         let copied = async {
             let mut tx = conn.begin().await?;
+            let now = now_ms();
             for sql in CLEAR.into_iter().chain(COPY) {
-                sqlx::query(sql).execute(&mut *tx).await?;
+                let q = sqlx::query(sql);
+                let q = if sql.contains("?1") { q.bind(now) } else { q };
+                q.execute(&mut *tx).await?;
             }
             tx.commit().await
         }

@@ -44,6 +44,17 @@ impl Store {
         row.as_ref().map(box_row).transpose()
     }
 
+    /// The oldest stored version whose whole text is `body`, if any (an imported game finds the
+    /// box it was played with this way).
+    pub async fn find_box(&self, body: &str) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT version FROM box_versions WHERE body = ? ORDER BY version LIMIT 1",
+        )
+        .bind(body)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     /// One version of the box, by number.
     pub async fn box_version(&self, version: i64) -> Result<BoxVersion, StoreError> {
         let row = sqlx::query("SELECT * FROM box_versions WHERE version = ?")

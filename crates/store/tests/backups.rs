@@ -112,6 +112,37 @@ async fn a_restore_brings_back_the_copy_and_keeps_the_current_file() {
 }
 
 #[tokio::test]
+async fn a_restore_brings_the_devices_seats_back_revoked() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path().join("games.db")).await.unwrap();
+    let g = store.create_game(game("table")).await.unwrap();
+    let before = store
+        .add_lan_seat(g.id, "{}", "phone", &[1; 32])
+        .await
+        .unwrap();
+    assert!(!before.revoked);
+    store.daily_backup_on("2026-11-30").await.unwrap();
+    // Admitted after the copy: not in the restored file.
+    let after = store
+        .add_lan_seat(g.id, "{}", "tablet", &[2; 32])
+        .await
+        .unwrap();
+    assert!(!after.revoked);
+
+    store.restore("games.db.daily-2026-11-30").await.unwrap();
+    let seats = store.lan_seats(g.id).await.unwrap();
+    assert_eq!(seats.len(), 1, "{seats:?}");
+    assert_eq!(
+        (seats[0].id, &seats[0].token_hash),
+        (before.id, &before.token_hash)
+    );
+    assert!(
+        seats[0].revoked,
+        "a seat of the restored file must join again"
+    );
+}
+
+#[tokio::test]
 async fn a_damaged_backup_is_refused_and_nothing_changes() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.db");

@@ -11,6 +11,7 @@ use crate::tables::Tables;
 
 pub const CAMPAIGN_FORMAT: &str = "neverland-warden-campaign/1";
 
+use crate::state::why;
 pub use crate::state::{
     AttackerRef, Campaign, InitiativeEntry, MoraleTrigger, Refusal, RollEntry, Stat, refuse,
 };
@@ -179,9 +180,10 @@ impl Campaign {
             return refuse(why);
         }
         if !next.given.is_empty() {
-            return refuse(format!(
-                "faces: {} more face(s) given than dice rolled",
-                next.given.len()
+            return refuse(why!(
+                "faces-left-over",
+                "faces: {n} more face(s) given than dice rolled",
+                n = next.given.len()
             ));
         }
         next.steps += 1;
@@ -197,20 +199,25 @@ impl Campaign {
     }
 
     pub fn get(&self, id: &str) -> Result<&Creature, Refusal> {
-        self.creatures
-            .iter()
-            .find(|c| c.id == id)
-            .ok_or_else(|| Refusal {
-                reason: format!("there is no one called {id:?}"),
-            })
+        self.creatures.iter().find(|c| c.id == id).ok_or_else(|| {
+            why!(
+                "no-one-called",
+                "there is no one called {id}",
+                id = format!("{id:?}")
+            )
+        })
     }
 
     pub fn get_mut(&mut self, id: &str) -> Result<&mut Creature, Refusal> {
         self.creatures
             .iter_mut()
             .find(|c| c.id == id)
-            .ok_or_else(|| Refusal {
-                reason: format!("there is no one called {id:?}"),
+            .ok_or_else(|| {
+                why!(
+                    "no-one-called",
+                    "there is no one called {id}",
+                    id = format!("{id:?}")
+                )
             })
     }
 
@@ -226,8 +233,12 @@ impl Campaign {
         match self.given.pop_front() {
             Some(f) if die.holds(f as u32) => f,
             Some(f) => {
-                self.bad_face
-                    .get_or_insert(format!("faces: {f} is not a face of a {}", die.name()));
+                self.bad_face.get_or_insert(why!(
+                    "not-a-face",
+                    "faces: {face} is not a face of a {die}",
+                    face = f,
+                    die = die.name()
+                ));
                 1
             }
             None => die.roll(&mut self.chance),
@@ -274,9 +285,13 @@ impl Campaign {
         use Command as C;
         match cmd {
             C::AddCreature { creature } => {
-                let c = creature.validate().or_else(refuse)?;
+                let c = creature.validate()?;
                 if self.creatures.iter().any(|x| x.id == c.id) {
-                    return refuse(format!("id: {:?} is already in the campaign", c.id));
+                    return refuse(why!(
+                        "id-taken",
+                        "id: {id} is already in the campaign",
+                        id = format!("{:?}", c.id)
+                    ));
                 }
                 self.creatures.push(c);
                 Ok(())
@@ -290,7 +305,7 @@ impl Campaign {
             C::HoldShield { id, held } => {
                 let c = self.get_mut(id)?;
                 if c.shield == 0 && *held {
-                    return refuse(format!("{} has no shield", c.name));
+                    return refuse(why!("no-shield", "{name} has no shield", name = c.name));
                 }
                 c.shield_held = *held;
                 Ok(())
@@ -299,7 +314,12 @@ impl Campaign {
             C::DropItem { id, index } => {
                 let c = self.get_mut(id)?;
                 if *index >= c.items.len() {
-                    return refuse(format!("{} has no item number {}", c.name, index + 1));
+                    return refuse(why!(
+                        "no-item-number",
+                        "{name} has no item number {n}",
+                        name = c.name,
+                        n = index + 1
+                    ));
                 }
                 c.items.remove(*index);
                 Ok(())
@@ -336,7 +356,7 @@ impl Campaign {
     pub(crate) fn living(&self, id: &str) -> Result<&Creature, Refusal> {
         let c = self.get(id)?;
         if c.conditions.dead {
-            return refuse(format!("{} is dead", c.name));
+            return refuse(why!("dead", "{name} is dead", name = c.name));
         }
         Ok(c)
     }

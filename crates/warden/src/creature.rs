@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::state::{Refusal, why};
+
 /// Highest ability score: a save is a d20, so a score above 20 would change nothing
 /// (docs/rules-interpretations.md, "Ability scores stay within 0 to 20").
 pub const MAX_ABILITY: u8 = 20;
@@ -165,20 +167,37 @@ pub struct NewCreature {
 }
 
 impl NewCreature {
-    pub fn validate(&self) -> Result<Creature, String> {
+    pub fn validate(&self) -> Result<Creature, Refusal> {
         if self.id.trim().is_empty() || self.id.len() > 40 {
-            return Err("id: give the creature a short id (1 to 40 characters)".into());
+            return Err(why!(
+                "creature-id",
+                "id: give the creature a short id (1 to 40 characters)"
+            ));
         }
         if self.name.trim().is_empty() || self.name.len() > 80 {
-            return Err("name: give the creature a name (1 to 80 characters)".into());
+            return Err(why!(
+                "creature-name",
+                "name: give the creature a name (1 to 80 characters)"
+            ));
         }
         for (field, v) in [("str", self.str), ("dex", self.dex), ("wil", self.wil)] {
             if v > MAX_ABILITY {
-                return Err(format!("{field}: {v} is above {MAX_ABILITY}"));
+                return Err(why!(
+                    "creature-ability",
+                    "{field}: {value} is above {most}",
+                    field = field,
+                    value = v,
+                    most = MAX_ABILITY
+                ));
             }
         }
         if self.hp > MAX_HP {
-            return Err(format!("hp: {} is above {MAX_HP}", self.hp));
+            return Err(why!(
+                "creature-hp",
+                "hp: {value} is above {most}",
+                value = self.hp,
+                most = MAX_HP
+            ));
         }
         check_armor("armor", self.armor)?;
         check_armor("shield", self.shield)?;
@@ -205,10 +224,13 @@ impl NewCreature {
     }
 }
 
-pub fn check_armor(field: &str, v: u8) -> Result<(), String> {
+pub fn check_armor(field: &str, v: u8) -> Result<(), Refusal> {
     if v > MAX_ARMOR {
-        Err(format!(
-            "{field}: {v} is more than 3 Armor, and no one can have more than 3"
+        Err(why!(
+            "armor-above",
+            "{field}: {value} is more than 3 Armor, and no one can have more than 3",
+            field = field,
+            value = v
         ))
     } else {
         Ok(())
@@ -269,13 +291,21 @@ impl Creature {
     }
 
     /// Why this creature cannot act, if it cannot.
-    pub fn cannot_act(&self) -> Option<String> {
+    pub fn cannot_act(&self) -> Option<Refusal> {
         if self.conditions.dead {
-            Some(format!("{} is dead", self.name))
+            Some(why!("dead", "{name} is dead", name = self.name))
         } else if self.paralysed() {
-            Some(format!("{} is paralysed (DEX 0)", self.name))
+            Some(why!(
+                "paralysed",
+                "{name} is paralysed (DEX 0)",
+                name = self.name
+            ))
         } else if self.delirious() {
-            Some(format!("{} is delirious (WIL 0)", self.name))
+            Some(why!(
+                "delirious",
+                "{name} is delirious (WIL 0)",
+                name = self.name
+            ))
         } else {
             None
         }

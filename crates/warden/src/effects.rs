@@ -7,7 +7,9 @@ use crate::creature::{
     check_armor,
 };
 use crate::dice::{Die, Face, Roll};
-use crate::state::{AttackerRef, Campaign, InitiativeEntry, MoraleTrigger, Refusal, Stat, refuse};
+use crate::state::{
+    AttackerRef, Campaign, InitiativeEntry, MoraleTrigger, Refusal, Stat, refuse, why,
+};
 use crate::tables::Tables;
 
 pub fn set(c: &mut Creature, stat: Stat, value: u8) -> Result<(), Refusal> {
@@ -19,25 +21,33 @@ pub fn set(c: &mut Creature, stat: Stat, value: u8) -> Result<(), Refusal> {
     };
     match stat {
         Stat::Hp if value > c.hp.max => {
-            return refuse(format!(
-                "HP {value} is above {}'s max HP {}",
-                c.name, c.hp.max
+            return refuse(why!(
+                "hp-above-max",
+                "HP {value} is above {name}'s max HP {max}",
+                value = value,
+                name = c.name,
+                max = c.hp.max
             ));
         }
         Stat::Hp => c.hp.current = value,
         Stat::MaxHp if value > MAX_HP => {
-            return refuse(format!("max HP {value} is above {MAX_HP}"));
+            return refuse(why!(
+                "max-hp-above",
+                "max HP {value} is above {most}",
+                value = value,
+                most = MAX_HP
+            ));
         }
         Stat::MaxHp => {
             c.hp.max = value;
             c.hp.current = c.hp.current.min(value);
         }
         Stat::Armor => {
-            check_armor("armor", value).or_else(refuse)?;
+            check_armor("armor", value)?;
             c.armor = value;
         }
         Stat::Shield => {
-            check_armor("shield", value).or_else(refuse)?;
+            check_armor("shield", value)?;
             c.shield = value;
             c.shield_held &= value > 0;
         }
@@ -45,14 +55,25 @@ pub fn set(c: &mut Creature, stat: Stat, value: u8) -> Result<(), Refusal> {
             let a = ability(stat).expect("an ability");
             let s = c.score_mut(a);
             if value > s.max {
-                return refuse(format!("{} {value} is above its max {}", a.name(), s.max));
+                return refuse(why!(
+                    "ability-above-max",
+                    "{ability} {value} is above its max {max}",
+                    ability = a.name(),
+                    value = value,
+                    max = s.max
+                ));
             }
             s.current = value;
         }
         Stat::MaxStr | Stat::MaxDex | Stat::MaxWil => {
             let a = ability(stat).expect("an ability");
             if value > MAX_ABILITY {
-                return refuse(format!("{} cannot be above {MAX_ABILITY}", a.name()));
+                return refuse(why!(
+                    "ability-above",
+                    "{ability} cannot be above {most}",
+                    ability = a.name(),
+                    most = MAX_ABILITY
+                ));
             }
             let s = c.score_mut(a);
             s.max = value;
@@ -68,30 +89,32 @@ pub fn set(c: &mut Creature, stat: Stat, value: u8) -> Result<(), Refusal> {
 
 pub fn add_item(c: &mut Creature, item: &Item) -> Result<(), Refusal> {
     if item.name.trim().is_empty() {
-        return refuse("name: give the item a name");
+        return refuse(why!("item-needs-name", "name: give the item a name"));
     }
     let (used, room) = match item.place {
         Place::Body => (c.slots_in(Place::Body), BODY_SLOTS),
         Place::Backpack => (c.slots_in(Place::Backpack), BACKPACK_SLOTS),
     };
     if used + item.slots() > room {
-        return refuse(format!(
-            "{}'s {} has {} free slot(s); {} needs {}",
-            c.name,
-            if item.place == Place::Body {
+        return refuse(why!(
+            "no-room-in-place",
+            "{name}'s {place} has {free} free slot(s); {item} needs {needs}",
+            name = c.name,
+            place = if item.place == Place::Body {
                 "body"
             } else {
                 "backpack"
             },
-            room - used,
-            item.name,
-            item.slots()
+            free = room - used,
+            item = item.name,
+            needs = item.slots()
         ));
     }
     if c.slots_used() + item.slots() > SLOTS {
-        return refuse(format!(
-            "{} has no room left: Fatigue fills the slots",
-            c.name
+        return refuse(why!(
+            "fatigue-fills-slots",
+            "{name} has no room left: Fatigue fills the slots",
+            name = c.name
         ));
     }
     c.items.push(item.clone());
@@ -100,9 +123,10 @@ pub fn add_item(c: &mut Creature, item: &Item) -> Result<(), Refusal> {
 
 pub fn add_fatigue(c: &mut Creature) -> Result<(), Refusal> {
     if c.slots_used() >= SLOTS {
-        return refuse(format!(
-            "all 10 of {}'s slots are full; drop an item to make room for the Fatigue",
-            c.name
+        return refuse(why!(
+            "slots-full-for-fatigue",
+            "all 10 of {name}'s slots are full; drop an item to make room for the Fatigue",
+            name = c.name
         ));
     }
     c.fatigue += 1;
@@ -166,28 +190,32 @@ pub fn attack(
     targets: &[String],
 ) -> Result<(), Refusal> {
     if attackers.is_empty() {
-        return refuse("pick at least one attacker");
+        return refuse(why!("pick-attacker", "pick at least one attacker"));
     }
     if targets.is_empty() {
-        return refuse("pick a target");
+        return refuse(why!("pick-target", "pick a target"));
     }
     for (i, a) in attackers.iter().enumerate() {
         if let Some(why) = g.get(&a.id)?.cannot_act() {
             return refuse(why);
         }
         if a.dice.len() > 2 || a.dice.contains(&Die::D20) {
-            return refuse("a weapon has one damage die (two for dual weapons), d4 to d12");
+            return refuse(why!(
+                "weapon-dice",
+                "a weapon has one damage die (two for dual weapons), d4 to d12"
+            ));
         }
         if attackers[..i].iter().any(|b| b.id == a.id) {
-            return refuse(format!("{} is listed twice", a.id));
+            return refuse(why!("attacker-twice", "{id} is listed twice", id = a.id));
         }
     }
     for (i, id) in targets.iter().enumerate() {
         let c = g.living(id)?;
         if targets[..i].contains(id) || attackers.iter().any(|a| &a.id == id) {
-            return refuse(format!(
-                "{} cannot be picked twice or attack themselves",
-                c.name
+            return refuse(why!(
+                "target-twice",
+                "{name} cannot be picked twice or attack themselves",
+                name = c.name
             ));
         }
     }
@@ -197,7 +225,10 @@ pub fn attack(
         for a in attackers {
             let swing = swing_of(g.get(&a.id)?, a, target.kind);
             if targets.len() > 1 && !swing.blast {
-                return refuse("only a blast attack hits several targets");
+                return refuse(why!(
+                    "blast-only",
+                    "only a blast attack hits several targets"
+                ));
             }
             faces.extend(roll_swing(g, &a.id, &target, &swing));
         }
@@ -258,9 +289,10 @@ fn hit(g: &mut Campaign, t: &Tables, target: &Creature, faces: &[u8]) -> Result<
 pub fn critical_save(g: &mut Campaign, t: &Tables, id: &str) -> Result<(), Refusal> {
     let c = g.living(id)?;
     if !c.conditions.critical_save_due {
-        return refuse(format!(
-            "{} has no save against critical damage to make",
-            c.name
+        return refuse(why!(
+            "no-critical-save",
+            "{name} has no save against critical damage to make",
+            name = c.name
         ));
     }
     let passed = g.save(id, Ability::Str, "STR save against critical damage")?;
@@ -291,7 +323,7 @@ pub fn initiative(g: &mut Campaign) -> Result<(), Refusal> {
         .map(|c| c.id.clone())
         .collect();
     if pcs.is_empty() {
-        return refuse("no PC is able to act");
+        return refuse(why!("no-pc-can-act", "no PC is able to act"));
     }
     g.initiative.clear();
     for id in pcs {
@@ -304,13 +336,21 @@ pub fn initiative(g: &mut Campaign) -> Result<(), Refusal> {
 pub fn morale(g: &mut Campaign, id: &str, trigger: MoraleTrigger) -> Result<(), Refusal> {
     let c = g.living(id)?;
     if c.kind == Kind::Pc {
-        return refuse("morale does not affect PCs");
+        return refuse(why!("morale-not-pcs", "morale does not affect PCs"));
     }
     if c.conditions.fled {
-        return refuse(format!("{} has already fled", c.name));
+        return refuse(why!(
+            "already-fled",
+            "{name} has already fled",
+            name = c.name
+        ));
     }
     if trigger == MoraleTrigger::ZeroHp && c.effective_hp() > 0 {
-        return refuse(format!("{} is not at 0 HP", c.name));
+        return refuse(why!(
+            "not-at-zero-hp",
+            "{name} is not at 0 HP",
+            name = c.name
+        ));
     }
     let what = match trigger {
         MoraleTrigger::FirstCasualty => "morale: first casualty (WIL save)",
@@ -325,12 +365,13 @@ pub fn morale(g: &mut Campaign, id: &str, trigger: MoraleTrigger) -> Result<(), 
 
 fn not_deprived(c: &Creature) -> Result<(), Refusal> {
     if c.conditions.dead {
-        return refuse(format!("{} is dead", c.name));
+        return refuse(why!("dead", "{name} is dead", name = c.name));
     }
     if c.conditions.deprived {
-        return refuse(format!(
-            "{} is deprived and cannot recover HP or abilities",
-            c.name
+        return refuse(why!(
+            "deprived",
+            "{name} is deprived and cannot recover HP or abilities",
+            name = c.name
         ));
     }
     Ok(())
@@ -346,7 +387,7 @@ pub fn short_rest(c: &mut Creature) -> Result<(), Refusal> {
 /// A full night's safe rest clears every Fatigue (and, if not deprived, restores HP).
 pub fn full_rest(c: &mut Creature) -> Result<(), Refusal> {
     if c.conditions.dead {
-        return refuse(format!("{} is dead", c.name));
+        return refuse(why!("dead", "{name} is dead", name = c.name));
     }
     c.fatigue = 0;
     if !c.conditions.deprived {
@@ -398,9 +439,16 @@ pub fn free_roll(
     if let Some(w) = who {
         g.get(w)?;
     }
-    let expr = crate::dice::Expr::parse(dice).or_else(|e| refuse(format!("dice: {e}")))?;
+    let expr = crate::dice::Expr::parse(dice).or_else(|e| {
+        refuse(why!(
+            "dice-unreadable",
+            "dice: {dice}: {error}",
+            dice = dice,
+            error = e
+        ))
+    })?;
     if what.trim().is_empty() {
-        return refuse("what: say what the roll is for");
+        return refuse(why!("roll-needs-what", "what: say what the roll is for"));
     }
     let roll = expr.roll_with(&mut |d| g.draw(d));
     let result = roll.total.to_string();

@@ -2,7 +2,7 @@
 //! the players confirm that the row's moment has come.
 
 use crate::creature::{Ability, Creature, MAX_ABILITY, MAX_HP, PendingScar};
-use crate::state::{Campaign, Refusal, refuse};
+use crate::state::{Campaign, Refusal, refuse, why};
 use crate::tables::{FollowUp, Tables};
 
 /// Records Scar `row` on a PC: its id on the sheet, deprivation or Doom at once, and the
@@ -26,7 +26,11 @@ pub fn take(c: &mut Creature, t: &Tables, row: u8) {
 pub fn confirm(g: &mut Campaign, t: &Tables, id: &str) -> Result<(), Refusal> {
     let c = g.living(id)?;
     let Some(p) = c.pending_scars.first().cloned() else {
-        return refuse(format!("{} has no Scar waiting for its roll", c.name));
+        return refuse(why!(
+            "no-scar-waiting",
+            "{name} has no Scar waiting for its roll",
+            name = c.name
+        ));
     };
     let row = t.scar(p.row).clone();
     let mut ability = None;

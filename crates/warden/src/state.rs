@@ -9,11 +9,28 @@ use crate::attack::Mode;
 use crate::creature::Creature;
 use crate::dice::{Die, Roll};
 
-/// Why a command was refused, in the Warden's words.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Why a command was refused: a code a screen's translation table has a line for
+/// (`warden.refusal.<code>`), its parameters by name, and the reason in English (`reason`) for
+/// the command line and the logs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Refusal {
+    pub code: &'static str,
+    pub args: Vec<(&'static str, String)>,
     pub reason: String,
 }
+
+/// A [`Refusal`] with its code, its English text (a `format!` string) and its named parameters,
+/// each used in the text: `why!("dead", "{name} is dead", name = c.name)`.
+macro_rules! why {
+    ($code:literal, $text:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        $crate::state::Refusal {
+            code: $code,
+            args: vec![$((stringify!($k), ($v).to_string())),*],
+            reason: format!($text $(, $k = $v)*),
+        }
+    };
+}
+pub(crate) use why;
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -21,10 +38,8 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal {
-        reason: reason.into(),
-    })
+pub fn refuse<T>(why: Refusal) -> Result<T, Refusal> {
+    Err(why)
 }
 
 /// A value the Warden sets by tapping.
@@ -102,7 +117,7 @@ pub struct Campaign {
     #[serde(skip)]
     pub(crate) given: std::collections::VecDeque<u8>,
     #[serde(skip)]
-    pub(crate) bad_face: Option<String>,
+    pub(crate) bad_face: Option<Refusal>,
 }
 
 impl PartialEq for Campaign {

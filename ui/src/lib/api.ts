@@ -21,8 +21,8 @@ export function asAppError(e: unknown): AppError {
  * player picks is the only one the file commands will then write or read. `null` when the
  * player cancels.
  */
-export function pickFile(save: boolean, name: string): Promise<string | null> {
-  return (invoke as Invoke)<string | null>("pick_file", { save, name });
+export function pickFile(save: boolean, name: string, photo = false): Promise<string | null> {
+  return (invoke as Invoke)<string | null>("pick_file", { save, name, photo });
 }
 
 /**

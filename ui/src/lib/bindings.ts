@@ -74,7 +74,16 @@ message: string,
 /**
  * A table game's refusal, for the screen to say in the players' words.
  */
-reason?: Reason, };
+reason?: Reason, 
+/**
+ * The same error for a screen to say in the players' language: `detail.code` is the
+ * translation key itself (`err.<code>` for the service's own errors, `refusal.<code>`,
+ * `pans.refusal.<code>` and `warden.refusal.<code>` for the engines' refusals) and `args` its
+ * named parameters. Every error the service makes carries one ([`fail!`] is its only
+ * constructor besides the engines' refusals); a test fails when a code has no line in a
+ * language.
+ */
+detail?: Reason, };
 
 export type Hero = "peter-pan" | "tiger-lily" | "wendy" | "tinker-bell" | "john-michael";
 
@@ -884,7 +893,7 @@ hook: boolean, };
 
 export type Template = "movement_template_mm" | "tinker_bell_bonus_mm" | "observation_inner_radius_mm" | "observation_outer_radius_mm";
 
-export type BoxEntry = { "kind": "threat", scenario: Scenario, card: ThreatCard, } | { "kind": "search", scenario: Scenario, card: SearchCard, } | { "kind": "named", scenario: Scenario, sheet: NamedEnemySheet, } | { "kind": "pans-board-size", w_mm: number, h_mm: number, } | { "kind": "pans-template", template: Template, mm: number, } | { "kind": "vision", card: VisionCard, } | { "kind": "event", event: Event, };
+export type BoxEntry = { "kind": "threat", scenario: Scenario, card: ThreatCard, } | { "kind": "search", scenario: Scenario, card: SearchCard, } | { "kind": "named", scenario: Scenario, sheet: NamedEnemySheet, } | { "kind": "pans-board-size", w_mm: number, h_mm: number, } | { "kind": "pans-template", template: Template, mm: number, } | { "kind": "pans-accessible", polygons: Array<Array<[number, number]>>, } | { "kind": "vision", card: VisionCard, } | { "kind": "event", event: Event, };
 
 export type Standing = "rulebook" | "guess" | "owner";
 
@@ -906,7 +915,11 @@ export type VisionEntry = { card: VisionCard, standing: Standing, };
 
 export type EventEntry = { event: Event, standing: Standing, };
 
-export type PansBox = { w_mm: number, h_mm: number, size_standing: Standing, templates: Array<TemplateEntry>, visions: Array<VisionEntry>, events: Array<EventEntry>, };
+export type PansBox = { w_mm: number, h_mm: number, size_standing: Standing, 
+/**
+ * The accessible area's outlines in board millimetres, and whether the owner traced them.
+ */
+accessible: Array<Array<[number, number]>>, accessible_standing: Standing, templates: Array<TemplateEntry>, visions: Array<VisionEntry>, events: Array<EventEntry>, };
 
 export type BoxView = { 
 /**
@@ -925,6 +938,18 @@ name: string, kind: BackupKind, bytes: number,
  * When it was written (ms since 1970).
  */
 made_at_ms: number, };
+
+export type BoardPhoto = { 
+/**
+ * A JPEG data URL.
+ */
+preview: string, width_px: number, height_px: number, };
+
+export type StraightBoard = { 
+/**
+ * A JPEG data URL.
+ */
+image: string, w_mm: number, h_mm: number, };
 
 /** Calls a Tauri command; `@tauri-apps/api/core`'s `invoke` in the app, a fake in unit tests. */
 export type Invoke = <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
@@ -981,5 +1006,7 @@ export function makeCommands(invoke: Invoke) {
     importGameFile: (path: string): Promise<TableView> => invoke("import_game_file", { path }),
     listBackups: (): Promise<Array<BackupInfo>> => invoke("list_backups"),
     restoreBackup: (name: string): Promise<Array<BackupInfo>> => invoke("restore_backup", { name }),
+    boardPhotoFile: (path: string): Promise<BoardPhoto> => invoke("board_photo_file", { path }),
+    straightenBoardFile: (path: string, corners: Array<[number, number]>): Promise<StraightBoard> => invoke("straighten_board_file", { path, corners }),
   };
 }

@@ -2,6 +2,7 @@
 // extra key a compile error; `i18n.test.ts` names them and checks the placeholders). Game terms
 // from the rulebooks keep their capitals; Pan's Island uses the usual French board-game words.
 import type { Table } from "./i18n";
+import { errorsFr } from "./i18n.errors";
 
 export const fr: Table = {
   "app.title": "Neverland Companion",
@@ -1064,6 +1065,24 @@ export const fr: Table = {
   "box.import.text": "Collez le texte d'un fichier de boîte",
   "box.import.do": "Importer cette boîte",
   "box.imported": "Importée comme version {n} de votre boîte.",
+  "box.trace.heading": "La zone accessible",
+  "box.trace.now": "{n, plural, one {# contour} other {# contours}}",
+  "box.trace.start": "La tracer sur une photo de votre plateau",
+  "box.trace.corners": "Touchez les coins du plateau dans l'ordre : en haut à gauche, en haut à droite, en bas à droite, en bas à gauche ({n} sur 4).",
+  "box.trace.photo": "La photo de votre plateau : placez ses quatre coins",
+  "box.trace.corners.again": "Recommencer les coins",
+  "box.trace.outline": "Touchez le contour de la zone accessible, point après point tout autour ({n, plural, one {# point} other {# points}} pour l'instant).",
+  "box.trace.board": "Votre plateau redressé : placez les points du contour",
+  "box.trace.cursor": "Repère à {x}, {y} mm ; les flèches le déplacent de {step} mm.",
+  "box.trace.cursor.photo": "Repère à {x} %, {y} % de la photo ; les flèches le déplacent de {step} %.",
+  "box.trace.step": "Pas du repère",
+  "box.trace.step.mm": "{n} mm",
+  "box.trace.step.pct": "{n} %",
+  "box.trace.undo": "Retirer le dernier point",
+  "box.trace.save": "Enregistrer ce contour",
+  "box.trace.cancel": "Annuler",
+  "box.trace.forget": "Revenir à notre contour par défaut",
+  "box.trace.keys": "Au clavier : les flèches déplacent le repère, Entrée ou Espace place un coin ou un point.",
   "backups.open": "Sauvegardes",
   "files.save": "Enregistrer dans un fichier…",
   "files.open.game": "Ouvrir un fichier de partie complète…",
@@ -1083,4 +1102,5 @@ export const fr: Table = {
   "backups.restore.yes": "Oui, restaurer",
   "backups.restore.no": "Garder mes parties actuelles",
   "backups.restored": "{name} restaurée. Vos parties telles qu'elles étaient juste avant figurent dans la liste comme sauvegarde.",
+  ...errorsFr,
 };

@@ -94,4 +94,14 @@ describe("content names from the companion", () => {
     setContentText({});
     expect(contentText("pans-island-events", "thick-fog", "name", "Thick Fog")).toBe("Thick Fog");
   });
+
+  it("shows the owner's corrected text, not the built-in one's translation", () => {
+    const english = { "pans-island-events": { "thick-fog": { name: "Thick Fog" } } };
+    setContentText({ "pans-island-events": { "thick-fog": { name: "Brouillard épais" } } }, english);
+    expect(contentText("pans-island-events", "thick-fog", "name", "Thick Fog")).toBe("Brouillard épais");
+    expect(contentText("pans-island-events", "thick-fog", "name", "Fog (my card)")).toBe("Fog (my card)");
+    setContentText(english, english);
+    expect(contentText("pans-island-events", "thick-fog", "name", "Fog (my card)")).toBe("Fog (my card)");
+    setContentText({});
+  });
 });

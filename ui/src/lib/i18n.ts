@@ -4,6 +4,7 @@
 // `{n, plural, one {# thing} other {# things}}` and chosen by `Intl.PluralRules`; numbers in
 // parameters go through `Intl.NumberFormat`, dates through `formatDate` (`Intl.DateTimeFormat`).
 import { fr } from "./i18n.fr";
+import { errorsEn } from "./i18n.errors";
 
 export const en = {
   "app.title": "Neverland Companion",
@@ -1077,6 +1078,24 @@ export const en = {
   "box.import.text": "Paste a box file's text",
   "box.import.do": "Import this box",
   "box.imported": "Imported as version {n} of your box.",
+  "box.trace.heading": "The accessible area",
+  "box.trace.now": "{n, plural, one {# outline} other {# outlines}}",
+  "box.trace.start": "Trace it on a photo of your board",
+  "box.trace.corners": "Tap the board's corners in order: top left, top right, bottom right, bottom left ({n} of 4).",
+  "box.trace.photo": "The photo of your board: place its four corners",
+  "box.trace.corners.again": "Start the corners again",
+  "box.trace.outline": "Tap the accessible area's outline, point after point around it ({n, plural, one {# point} other {# points}} so far).",
+  "box.trace.board": "Your board straightened: place the outline's points",
+  "box.trace.cursor": "Marker at {x}, {y} mm; the arrow keys move it by {step} mm.",
+  "box.trace.cursor.photo": "Marker at {x} %, {y} % of the photo; the arrow keys move it by {step} %.",
+  "box.trace.step": "Marker step",
+  "box.trace.step.mm": "{n} mm",
+  "box.trace.step.pct": "{n} %",
+  "box.trace.undo": "Remove the last point",
+  "box.trace.save": "Save this outline",
+  "box.trace.cancel": "Cancel",
+  "box.trace.forget": "Back to our default outline",
+  "box.trace.keys": "By keyboard: the arrow keys move the marker, Enter or Space places a corner or a point.",
   "backups.open": "Backups",
   "files.save": "Save to a file…",
   "files.open.game": "Open a whole-game file…",
@@ -1096,6 +1115,7 @@ export const en = {
   "backups.restore.yes": "Yes, restore it",
   "backups.restore.no": "Keep my current games",
   "backups.restored": "Restored {name}. Your games as they were just before are in the list as a backup.",
+  ...errorsEn,
 } as const;
 
 export type Key = keyof typeof en;
@@ -1187,14 +1207,22 @@ export function formatDate(ms: number): string {
  * (`content_text`: content id → entry id → field → text). */
 type ContentTexts = { [content: string]: { [id: string]: { [field: string]: string | undefined } | undefined } | undefined };
 let content: ContentTexts = {};
+let builtIn: ContentTexts = {};
 
-export function setContentText(texts: ContentTexts): void {
+/** The texts in the current language, and the built-in packs' own English (to tell an owner's
+ * correction from the built-in text it replaced). */
+export function setContentText(texts: ContentTexts, english: ContentTexts = {}): void {
   content = texts;
+  builtIn = english;
 }
 
 /** A pack's name or text (`field` of entry `id` in content `pack`) in the current language, or
- * `english` (what the view carries) when the companion has no translation for it. */
+ * `english` (what the view carries) when the companion has no translation for it. A text the
+ * owner's box corrected (the view's differs from the built-in English) is the owner's own words,
+ * shown as they wrote them in every language. */
 export function contentText(pack: string, id: string, field: string, english: string): string {
+  const base = builtIn[pack]?.[id]?.[field];
+  if (base !== undefined && base !== english) return english;
   return content[pack]?.[id]?.[field] ?? english;
 }
 

@@ -10,7 +10,6 @@ import {
   discoverText,
   gridSize,
   historyLine,
-  errorText,
   reasonText,
   lastSearch,
   refusal,
@@ -18,6 +17,7 @@ import {
   threatCardText,
   threatEffectText,
 } from "./table";
+import { errorText } from "./errors";
 
 const mainDeck: TableBoard = {
   id: "main-deck",
@@ -133,7 +133,8 @@ describe("only what is allowed looks allowed", () => {
     expect(errorText({ code: "illegal-command", message: "raider-2 is not in your Location", reason: { code: "enemy-not-here", args: { enemy: "raider-2" } } })).toBe(
       "Raider 2 is not in your Location.",
     );
-    expect(errorText({ code: "not-found", message: "no game 4" })).toBe("no game 4");
+    // Any other is said from its kind, never its English message.
+    expect(errorText({ code: "not-found", message: "no game 4" })).toBe("That game is gone");
   });
 
   it("has a line for every reason the engine gives, using only its parameters", () => {

@@ -2,7 +2,6 @@
 // pack the engine sends, Threat and Search cards as they read, the engine's refusals beside the
 // buttons, and ids turned into the names players use. No DOM, no IPC; tested with Vitest.
 import type {
-  AppError,
   LegacyCharacterAt,
   Colour,
   Reason,
@@ -195,11 +194,6 @@ export function reasonText(reason: Reason): string {
   const args: Record<string, string> = {};
   for (const [name, value] of Object.entries(reason.args)) args[name] = reasonArg(name, String(value ?? ""));
   return isKey(key) ? t(key, args) : t("refusal.other", { text: reason.code });
-}
-
-/** An error in the players' words: a refusal from its code, any other from its kind. */
-export function errorText(e: AppError): string {
-  return e.reason ? reasonText(e.reason) : e.message;
 }
 
 /** Why the engine refuses `cmd` now (in names, not ids), or null when it is not refused. */

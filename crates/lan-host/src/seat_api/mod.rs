@@ -10,7 +10,6 @@ mod pans;
 mod warden;
 
 use neverland_companion::api::COMMAND_NAMES;
-use neverland_companion::{AppError, ErrorCode};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -66,11 +65,9 @@ pub(crate) fn command<T: serde::de::DeserializeOwned>(a: &mut Args) -> Result<T,
 
 /// A command decided at step `since` when the table is at `steps`.
 pub(crate) fn stale(since: i64, steps: i64) -> LanError {
-    LanError::from(AppError::new(
-        ErrorCode::TableChanged,
-        format!(
-            "the table changed: this was decided at step {since}, and the table is now at step {steps}; look again and decide"
-        ),
+    LanError::from(neverland_companion::error::table_changed(
+        since,
+        steps as usize,
     ))
 }
 

@@ -1,6 +1,6 @@
 //! Set Up Camp: the shared Camp spaces, and Peter Pan's special space under The Magic Powder.
 
-use super::{Game, Phase, Refusal, Xy, refuse};
+use super::{Game, Phase, Refusal, Xy, refuse, why};
 
 impl Game {
     pub(super) fn camp_spaces_left(&self) -> u8 {
@@ -14,10 +14,16 @@ impl Game {
     pub(super) fn special_camp(&mut self, centre: Xy, active: usize) -> Result<(), Refusal> {
         let magic = self.magic();
         if !self.players[active].hero.may_use_extra_camp(magic) {
-            return refuse("only Peter Pan, with The Magic Powder, checks the special Camp space");
+            return refuse(why!(
+                "special-camp-peter-only",
+                "only Peter Pan, with The Magic Powder, checks the special Camp space"
+            ));
         }
         if self.extra_camps_used >= self.rules.peter_extra_camp_spaces {
-            return refuse("the special Camp space is already checked");
+            return refuse(why!(
+                "special-camp-used",
+                "the special Camp space is already checked"
+            ));
         }
         let c = self.within_template(active, centre)?;
         // An additional Set Up Camp action (RB Peter Pan, special ability): it does
@@ -38,7 +44,10 @@ impl Game {
     ) -> Result<(), Refusal> {
         let magic = self.magic();
         if camped {
-            return refuse("you have already set up a Camp this turn");
+            return refuse(why!(
+                "already-camped",
+                "you have already set up a Camp this turn"
+            ));
         }
         let c = self.within_template(active, centre)?;
         let hero = self.players[active].hero;
@@ -49,7 +58,7 @@ impl Game {
         {
             self.extra_camps_used += 1;
         } else {
-            return refuse("every Camp space is checked");
+            return refuse(why!("camps-full", "every Camp space is checked"));
         }
         self.camps.push(c);
         self.phase = Phase::Act {

@@ -1,7 +1,7 @@
 //! Explore and Peter Pan's Uncover Hook: the circles drawn on the board, the referee's call (the
 //! left neighbour's sleeve answers with booleans only), and what a found Child or a Hook mark does.
 
-use super::{Drawn, Game, Outcome, Phase, Refusal, Verdict, Xy, refuse};
+use super::{Drawn, Game, Outcome, Phase, Refusal, Verdict, Xy, refuse, why};
 use crate::check::{Kind, Situation};
 use crate::geometry::Point;
 
@@ -17,11 +17,18 @@ impl Game {
     ) -> Result<(), Refusal> {
         let magic = self.magic();
         if explored {
-            return refuse("you have already explored (or uncovered Hook) this turn");
+            return refuse(why!(
+                "already-explored",
+                "you have already explored (or uncovered Hook) this turn"
+            ));
         }
         let most = self.players[active].hero.max_explore_circles(magic);
         if circles.is_empty() || circles.len() > most {
-            return refuse(format!("an Explore draws 1 to {most} circles"));
+            return refuse(why!(
+                "explore-circles",
+                "an Explore draws 1 to {most} circles",
+                most = most
+            ));
         }
         let centres = circles
             .iter()
@@ -82,10 +89,16 @@ impl Game {
     ) -> Result<(), Refusal> {
         let magic = self.magic();
         if !self.players[active].hero.may_uncover(magic) {
-            return refuse("only Peter Pan uncovers Hook, and not under The Magic Powder");
+            return refuse(why!(
+                "uncover-peter-only",
+                "only Peter Pan uncovers Hook, and not under The Magic Powder"
+            ));
         }
         if explored {
-            return refuse("you have already explored (or uncovered Hook) this turn");
+            return refuse(why!(
+                "already-explored",
+                "you have already explored (or uncovered Hook) this turn"
+            ));
         }
         let c = self.within_template(active, centre)?;
         let (hook, _) = self.referee(active, Kind::Uncover, &[c]);

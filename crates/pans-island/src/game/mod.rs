@@ -135,12 +135,33 @@ pub enum Command {
 }
 
 /// Why a command was refused; the state is unchanged.
+///
+/// A screen says it from `code` (its translation table has one line per code, `pans.refusal.<code>`)
+/// and `args` (ids and numbers by name); `text` is the same reason in English for the command
+/// line and the logs.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("{0}")]
-pub struct Refusal(pub String);
+#[error("{text}")]
+pub struct Refusal {
+    pub code: &'static str,
+    pub args: Vec<(&'static str, String)>,
+    pub text: String,
+}
 
-fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal(why.into()))
+/// A [`Refusal`] with its code, its English text (a `format!` string) and its named parameters,
+/// each used in the text: `why!("hero-twice", "{hero} is chosen twice", hero = h.id())`.
+macro_rules! why {
+    ($code:literal, $text:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        $crate::game::Refusal {
+            code: $code,
+            args: vec![$((stringify!($k), ($v).to_string())),*],
+            text: format!($text $(, $k = $v)*),
+        }
+    };
+}
+pub(crate) use why;
+
+fn refuse<T>(why: Refusal) -> Result<T, Refusal> {
+    Err(why)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -299,16 +320,19 @@ impl Game {
     }
 
     fn card_named(&self, id: &str) -> Result<usize, Refusal> {
-        self.cards
-            .iter()
-            .position(|c| c.id == id)
-            .ok_or_else(|| Refusal(format!("there is no Vision card {id:?}")))
+        self.cards.iter().position(|c| c.id == id).ok_or_else(|| {
+            why!(
+                "no-such-card",
+                "there is no Vision card {card}",
+                card = format!("{id:?}")
+            )
+        })
     }
 
     fn player(&self, p: usize) -> Result<&Player, Refusal> {
         self.players
             .get(p)
-            .ok_or_else(|| Refusal(format!("there is no player {p}")))
+            .ok_or_else(|| why!("no-such-player", "there is no player {player}", player = p))
     }
 
     fn magic(&self) -> bool {
@@ -325,12 +349,20 @@ impl Game {
 
     fn apply_in_place(&mut self, cmd: &Command) -> Result<(), Refusal> {
         match (cmd, self.phase) {
-            (_, Phase::Ended { outcome }) => refuse(format!("the game is over ({outcome:?})")),
+            (_, Phase::Ended { outcome }) => refuse(why!(
+                "game-over",
+                "the game is over ({outcome})",
+                outcome = format!("{outcome:?}").to_lowercase()
+            )),
             (Command::SetSleeve { player, sleeve }, _) => self.set_sleeve(*player, sleeve),
-            (_, Phase::Sleeves) => refuse("every player must set up their sleeve first"),
-            (_, _) if self.players.iter().any(|pl| pl.sleeve.is_none()) => {
-                refuse("a player must take a new sleeve and mark a new cross first")
-            }
+            (_, Phase::Sleeves) => refuse(why!(
+                "sleeves-first",
+                "every player must set up their sleeve first"
+            )),
+            (_, _) if self.players.iter().any(|pl| pl.sleeve.is_none()) => refuse(why!(
+                "new-sleeve-first",
+                "a player must take a new sleeve and mark a new cross first"
+            )),
             (_, Phase::Visions) => self.apply_visions(cmd),
             (
                 _,
@@ -360,7 +392,10 @@ impl Game {
             } => self.play(*player, card, target),
             Command::Danger { player, level } => self.danger(*player, *level),
             Command::StartActing => self.start_acting(),
-            _ => refuse("that is an action for Act on the Island; the Visions come first"),
+            _ => refuse(why!(
+                "visions-come-first",
+                "that is an action for Act on the Island; the Visions come first"
+            )),
         }
     }
 
@@ -389,7 +424,10 @@ impl Game {
                 self.end_turn(active);
                 Ok(())
             }
-            _ => refuse("that belongs to Receive the Visions, which is over for this round"),
+            _ => refuse(why!(
+                "visions-over",
+                "that belongs to Receive the Visions, which is over for this round"
+            )),
         }
     }
 

@@ -2,7 +2,7 @@
 //! anywhere on the board under The Magic Powder), and the template's inner perimeter that Camps,
 //! Explores and Uncover Hook keep the Hero within.
 
-use super::{Game, Phase, Refusal, Xy, refuse};
+use super::{Game, Phase, Refusal, Xy, refuse, why};
 use crate::geometry::{Point, path_length};
 use crate::heroes::Hero;
 
@@ -17,7 +17,7 @@ impl Game {
         explored: bool,
     ) -> Result<(), Refusal> {
         if moved {
-            return refuse("you have already moved this turn");
+            return refuse(why!("already-moved", "you have already moved this turn"));
         }
         let to = self.check_move(active, path)?;
         self.players[active].at = to;
@@ -34,23 +34,26 @@ impl Game {
     pub(super) fn within_template(&self, active: usize, c: Xy) -> Result<Point, Refusal> {
         let c: Point = c.into();
         if !c.x.is_finite() || !c.y.is_finite() {
-            return refuse("that is not a position");
+            return refuse(why!("not-a-position", "that is not a position"));
         }
         if c.dist(self.players[active].at) > self.rules.explore_radius + 1e-9 {
-            return refuse("the Hero must stay inside the template's inner perimeter");
+            return refuse(why!(
+                "outside-template",
+                "the Hero must stay inside the template's inner perimeter"
+            ));
         }
         Ok(c)
     }
 
     fn check_move(&self, active: usize, path: &[Xy]) -> Result<Point, Refusal> {
         let Some(last) = path.last() else {
-            return refuse("a move needs at least an end point");
+            return refuse(why!("move-needs-end", "a move needs at least an end point"));
         };
         let pts: Vec<Point> = std::iter::once(self.players[active].at)
             .chain(path.iter().map(|p| Point::from(*p)))
             .collect();
         if pts.iter().any(|p| !p.x.is_finite() || !p.y.is_finite()) {
-            return refuse("that is not a position");
+            return refuse(why!("not-a-position", "that is not a position"));
         }
         let end: Point = (*last).into();
         let hero = self.players[active].hero;
@@ -58,7 +61,7 @@ impl Game {
             // Enhanced Tinker Bell: "anywhere on the board", no template and no path
             // (RB Tinker Bell, special ability).
             if !self.board.on_board(end) {
-                return refuse("the Hero must stop on the board");
+                return refuse(why!("stop-on-board", "the Hero must stop on the board"));
             }
             return Ok(end);
         }
@@ -68,15 +71,21 @@ impl Game {
         }
         let len = path_length(&pts);
         if len > limit + 1e-9 {
-            return refuse(format!(
-                "that path is {len:.0} mm; the template allows {limit:.0} mm"
+            return refuse(why!(
+                "path-too-long",
+                "that path is {len} mm; the template allows {limit} mm",
+                len = format!("{len:.0}"),
+                limit = format!("{limit:.0}")
             ));
         }
         if !pts
             .windows(2)
             .all(|w| self.board.segment_accessible(w[0], w[1]))
         {
-            return refuse("the path leaves the blue part of the board");
+            return refuse(why!(
+                "path-leaves-blue",
+                "the path leaves the blue part of the board"
+            ));
         }
         Ok(end)
     }

@@ -5,7 +5,7 @@
 use neverland_chance::Chance;
 
 use super::{
-    Game, MINI_CARDS, Phase, Player, Refusal, SLEEVES, Setup, Sleeve, SleeveInput, refuse,
+    Game, MINI_CARDS, Phase, Player, Refusal, SLEEVES, Setup, Sleeve, SleeveInput, refuse, why,
 };
 use crate::board::Board;
 use crate::check::Within;
@@ -127,10 +127,16 @@ impl Game {
     pub(super) fn set_sleeve(&mut self, p: usize, sleeve: &SleeveInput) -> Result<(), Refusal> {
         self.player(p)?;
         if self.players[p].sleeve.is_some() {
-            return refuse("this player already holds a sleeve with a Lost Child to find");
+            return refuse(why!(
+                "sleeve-held",
+                "this player already holds a sleeve with a Lost Child to find"
+            ));
         }
         if self.sleeves_left == 0 {
-            return refuse("the Children & Captain Hook envelope is empty");
+            return refuse(why!(
+                "envelope-empty",
+                "the Children & Captain Hook envelope is empty"
+            ));
         }
         let s = self.validate_sleeve(sleeve)?;
         self.players[p].sleeve = Some(s);
@@ -145,14 +151,15 @@ impl Game {
         let cross: Point = s.cross.into();
         let finite = |v: f64| v.is_finite();
         if !finite(cross.x) || !finite(cross.y) || !self.board.on_board(cross) {
-            return refuse("the cross must be on the board");
+            return refuse(why!("cross-off-board", "the cross must be on the board"));
         }
         let mut hooks = Vec::new();
         for (i, h) in s.hooks.iter().enumerate() {
             if !(finite(h.x) && finite(h.y) && finite(h.r)) || h.r <= 0.0 {
-                return refuse(format!(
-                    "Hook circle {} needs a position and a positive radius",
-                    i + 1
+                return refuse(why!(
+                    "hook-circle-bad",
+                    "Hook circle {n} needs a position and a positive radius",
+                    n = i + 1
                 ));
             }
             hooks.push(Circle {
@@ -163,14 +170,21 @@ impl Game {
         let mut dark = Vec::new();
         for (i, d) in s.dark_areas.iter().enumerate() {
             if d.len() < 3 || d.iter().any(|p| !finite(p[0]) || !finite(p[1])) {
-                return refuse(format!("dark area {} needs at least 3 points", i + 1));
+                return refuse(why!(
+                    "dark-area-bad",
+                    "dark area {n} needs at least 3 points",
+                    n = i + 1
+                ));
             }
             dark.push(Polygon(
                 d.iter().map(|p| Point { x: p[0], y: p[1] }).collect(),
             ));
         }
         if dark.iter().any(|d| d.contains(cross)) {
-            return refuse("the cross may not be drawn in a dark area");
+            return refuse(why!(
+                "cross-in-dark",
+                "the cross may not be drawn in a dark area"
+            ));
         }
         Ok(Sleeve {
             situation_parts: (Some(cross), hooks, dark),
@@ -183,23 +197,32 @@ impl Game {
 fn check_setup(visions: &Visions, setup: &Setup) -> Result<[usize; 2], Refusal> {
     let n = setup.heroes.len();
     if !(2..=5).contains(&n) {
-        return refuse(format!("Pan's Island is for 2 to 5 players, not {n}"));
+        return refuse(why!(
+            "player-count",
+            "Pan's Island is for 2 to 5 players, not {n}",
+            n = n
+        ));
     }
     for (i, h) in setup.heroes.iter().enumerate() {
         if setup.heroes[..i].contains(h) {
-            return refuse(format!("{} is chosen twice", h.id()));
+            return refuse(why!("hero-twice", "{hero} is chosen twice", hero = h.id()));
         }
     }
     if setup.first_player >= n {
-        return refuse(format!(
-            "there is no player {} to start",
-            setup.first_player
+        return refuse(why!(
+            "no-first-player",
+            "there is no player {player} to start",
+            player = setup.first_player
         ));
     }
     let [d_dist, d_dir] = visions.discards[n - 2];
     let in_pile = |p: Pile| visions.cards.iter().filter(|c| c.pile == p).count();
     if in_pile(Pile::Distance) < d_dist + 2 * n || in_pile(Pile::Direction) < d_dir + 2 * n {
-        return refuse(format!("the Vision piles are too small to deal {n} hands"));
+        return refuse(why!(
+            "piles-too-small",
+            "the Vision piles are too small to deal {n} hands",
+            n = n
+        ));
     }
     Ok([d_dist, d_dir])
 }

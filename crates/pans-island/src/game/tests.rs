@@ -128,7 +128,7 @@ fn an_empty_pile_is_never_rebuilt_and_the_other_is_used() {
             pile: Pile::Distance,
         })
         .unwrap_err();
-    assert!(e.0.contains("draw from the other"), "{e}");
+    assert!(e.text.contains("draw from the other"), "{e}");
     g.apply(&Command::Draw {
         player: 0,
         pile: Pile::Direction,
@@ -146,7 +146,7 @@ fn an_empty_pile_is_never_rebuilt_and_the_other_is_used() {
             pile: Pile::Direction,
         })
         .unwrap_err();
-    assert!(e.0.contains("both Vision piles are empty"), "{e}");
+    assert!(e.text.contains("both Vision piles are empty"), "{e}");
     let card = g.hand_ids(1)[0].clone();
     g.apply(&Command::Play {
         player: 1,
@@ -194,6 +194,6 @@ fn a_hook_card_drawn_on_the_last_hook_space_ends_the_game() {
             pile: Pile::Direction,
         })
         .unwrap_err();
-    assert!(e.0.contains("game is over"), "{e}");
+    assert!(e.text.contains("game is over"), "{e}");
     assert_eq!(g.public_view().hook_marks, 4);
 }

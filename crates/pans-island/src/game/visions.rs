@@ -2,7 +2,7 @@
 //! B remove Visions from the right neighbour's gauge (Wendy may reposition them), C play 2, and
 //! the Danger marker; then the first player starts acting on the Island.
 
-use super::{Game, Phase, Refusal, Target, pile_index, refuse};
+use super::{Game, Phase, Refusal, Target, pile_index, refuse, why};
 use crate::content::Pile;
 use crate::heroes::Reposition;
 
@@ -21,7 +21,10 @@ impl Game {
     /// Step B comes after step A (RB "in the order indicated").
     pub(super) fn step_b_allowed(&self, p: usize) -> Result<(), Refusal> {
         if self.visions_in_order && !self.drawing_done(p) {
-            return refuse("draw your 2 Vision cards first (step A comes before step B)");
+            return refuse(why!(
+                "draw-before-removing",
+                "draw your 2 Vision cards first (step A comes before step B)"
+            ));
         }
         Ok(())
     }
@@ -42,14 +45,17 @@ impl Game {
         let p = player;
         self.player(p)?;
         if self.players[p].drawn >= 2 {
-            return refuse("you have drawn your 2 Vision cards this round");
+            return refuse(why!(
+                "drawn-two",
+                "you have drawn your 2 Vision cards this round"
+            ));
         }
         let pi = pile_index(pile);
         if self.piles[pi].is_empty() {
             return refuse(if self.both_piles_empty() {
-                "both Vision piles are empty"
+                why!("piles-empty", "both Vision piles are empty")
             } else {
-                "that pile is empty: draw from the other"
+                why!("pile-empty", "that pile is empty: draw from the other")
             });
         }
         // A Hook symbol marks a Hook space and is discarded; the player then draws again
@@ -66,13 +72,14 @@ impl Game {
         let p = player;
         self.player(p)?;
         if self.discard_picks_left(p) == 0 {
-            return refuse(
-                "only Tiger Lily takes from the discard, once (twice with The Magic Powder), instead of drawing",
-            );
+            return refuse(why!(
+                "discard-tiger-lily-only",
+                "only Tiger Lily takes from the discard, once (twice with The Magic Powder), instead of drawing"
+            ));
         }
         let c = self.card_named(card)?;
         let Some(i) = self.discard.iter().position(|&d| d == c) else {
-            return refuse("that card is not in the discard");
+            return refuse(why!("not-in-discard", "that card is not in the discard"));
         };
         self.discard.remove(i);
         let pl = &mut self.players[p];
@@ -91,16 +98,25 @@ impl Game {
         let p = player;
         self.player(p)?;
         if self.round < 2 {
-            return refuse("the Hero boards are empty in the first round");
+            return refuse(why!(
+                "boards-empty-first-round",
+                "the Hero boards are empty in the first round"
+            ));
         }
         self.step_b_allowed(p)?;
         if self.players[p].played > 0 {
-            return refuse("remove cards before playing your own");
+            return refuse(why!(
+                "remove-before-playing",
+                "remove cards before playing your own"
+            ));
         }
         let c = self.card_named(card)?;
         let r = self.right_of(p);
         let Some(i) = self.players[r].gauge.iter().position(|g| g.0 == c) else {
-            return refuse("that card is not on your right neighbour's gauge");
+            return refuse(why!(
+                "not-on-neighbour-gauge",
+                "that card is not on your right neighbour's gauge"
+            ));
         };
         self.players[r].gauge.remove(i);
         self.discard.push(c);
@@ -113,20 +129,32 @@ impl Game {
         let p = player;
         self.player(p)?;
         let Some(kind) = self.players[p].hero.repositions(magic) else {
-            return refuse("only Wendy repositions Visions");
+            return refuse(why!(
+                "reposition-wendy-only",
+                "only Wendy repositions Visions"
+            ));
         };
         if self.players[p].played > 0 {
-            return refuse("reposition before playing your own cards");
+            return refuse(why!(
+                "reposition-before-playing",
+                "reposition before playing your own cards"
+            ));
         }
         self.step_b_allowed(p)?;
         let at = gauge_position(at)?;
         let c = self.card_named(card)?;
         if kind == Reposition::DirectionOnly && self.cards[c].pile != Pile::Direction {
-            return refuse("without The Magic Powder Wendy moves only Direction Visions");
+            return refuse(why!(
+                "reposition-direction-only",
+                "without The Magic Powder Wendy moves only Direction Visions"
+            ));
         }
         let r = self.right_of(p);
         let Some(g) = self.players[r].gauge.iter_mut().find(|g| g.0 == c) else {
-            return refuse("that card is not on your right neighbour's gauge");
+            return refuse(why!(
+                "not-on-neighbour-gauge",
+                "that card is not on your right neighbour's gauge"
+            ));
         };
         g.1 = at;
         Ok(())
@@ -142,20 +170,24 @@ impl Game {
         let p = player;
         self.player(p)?;
         if !self.drawing_done(p) {
-            return refuse("draw your 2 Vision cards first");
+            return refuse(why!("draw-first", "draw your 2 Vision cards first"));
         }
         if self.players[p].played >= 2 {
-            return refuse("you have played your 2 Vision cards this round");
+            return refuse(why!(
+                "played-two",
+                "you have played your 2 Vision cards this round"
+            ));
         }
         let c = self.card_named(card)?;
         let Some(i) = self.players[p].hand.iter().position(|&h| h == c) else {
-            return refuse("that card is not in your hand");
+            return refuse(why!("not-in-hand", "that card is not in your hand"));
         };
         let r = self.right_of(p);
         if self.players[p].played == 0 && self.players[r].gauge.len() > 2 {
-            return refuse(
-                "at most 2 Visions may stay on your neighbour's board: remove some first",
-            );
+            return refuse(why!(
+                "neighbour-board-full",
+                "at most 2 Visions may stay on your neighbour's board: remove some first"
+            ));
         }
         match target {
             Target::Gauge { at } => {
@@ -182,9 +214,10 @@ impl Game {
     /// Everyone has received their Visions: the first player acts.
     pub(super) fn start_acting(&mut self) -> Result<(), Refusal> {
         if let Some(p) = (0..self.players.len()).find(|&p| !self.visions_done(p)) {
-            return refuse(format!(
-                "{} has not finished receiving the Visions",
-                self.players[p].hero.id()
+            return refuse(why!(
+                "visions-unfinished",
+                "{hero} has not finished receiving the Visions",
+                hero = self.players[p].hero.id()
             ));
         }
         self.phase = Phase::Act {
@@ -201,6 +234,9 @@ pub(super) fn gauge_position(at: f64) -> Result<f64, Refusal> {
     if at.is_finite() && (0.0..=1.0).contains(&at) {
         Ok(at)
     } else {
-        refuse("a position on a gauge runs from 0 to 1")
+        refuse(why!(
+            "gauge-position",
+            "a position on a gauge runs from 0 to 1"
+        ))
     }
 }
