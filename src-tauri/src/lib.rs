@@ -102,6 +102,8 @@ neverland_companion::for_each_command!(tauri_commands);
 /// opened here and not by the page.
 /// The path the player picks is let through to the companion's file commands, and only that
 /// path: the window itself has no file access. `None` when the player cancels.
+/// `NEVERLAND_DIALOG_ANSWER` (the end-to-end tests) answers that path without a dialog; it is let
+/// through the same way.
 #[tauri::command]
 async fn pick_file(
     app: tauri::AppHandle,
@@ -112,6 +114,12 @@ async fn pick_file(
 ) -> Result<Option<String>, AppError> {
     use tauri_plugin_dialog::DialogExt;
     let companion = shell.companion()?;
+    // The end-to-end tests cannot drive a native dialog: they name the path it answers.
+    if let Some(answer) = std::env::var_os("NEVERLAND_DIALOG_ANSWER").filter(|p| !p.is_empty()) {
+        let path = PathBuf::from(answer);
+        companion.allow_file(path.clone());
+        return Ok(Some(path.to_string_lossy().into_owned()));
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     let dialog = app.dialog().file();
     let dialog = if photo == Some(true) {

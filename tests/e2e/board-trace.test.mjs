@@ -1,9 +1,9 @@
 // End to end: the owner traces Pan's Island's accessible area on a photo of their board (My box).
 // The test makes the photo: a 600 × 900 mm board seen at a slant on a table, as a PNG in the
-// folder the file commands may read. The open dialog cannot be driven, so the page's dialog call
-// answers that path; everything after it is the real app: the four corners tapped on the photo,
-// the straightened board shown, the outline tapped (one point placed by keyboard), saved as the
-// box's board area, and a new Pan's Island game's board drawn with it.
+// folder of the test. The open dialog cannot be driven, so the app is started with the path it
+// answers (NEVERLAND_DIALOG_ANSWER); everything after it is the real app: the four corners
+// tapped on the photo, the straightened board shown, the outline tapped (one point placed by
+// keyboard), saved as the box's board area, and a new Pan's Island game's board drawn with it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -11,6 +11,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { By, Key, until } from "selenium-webdriver";
 import { appFixture, byTestId, openApp, screenshot, tap, tapInside } from "./app.mjs";
+import { sleeveByHand } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-trace-");
 
@@ -89,20 +90,15 @@ const tapAt = (session, el, fx, fy) =>
 test("the accessible area traced on a photo of the board is the one new games play on", async () => {
   const photo = path.join(fx.dir, "my-board.png");
   writeFileSync(photo, boardPhoto());
-  await fx.restart({ NEVERLAND_DB: fx.db, NEVERLAND_FILES_DIR: fx.dir });
+  // The open dialog answers the photo's path (a native dialog cannot be driven), through the
+  // same gate as a path the player picks: only that file may be read.
+  await fx.restart({ NEVERLAND_DB: fx.db, NEVERLAND_DIALOG_ANSWER: photo });
   const { session } = await openApp();
   try {
     await tap(session, "my-box");
     await tap(session, "box-tab-pans");
     await tap(session, "box-pans-board");
     await session.wait(until.elementLocated(byTestId("box-trace")), 10000);
-    // The platform's open dialog answers the photo's path (a native dialog cannot be driven).
-    await session.executeScript(
-      `const real = window.__TAURI_INTERNALS__.invoke;
-       window.__TAURI_INTERNALS__.invoke = (cmd, args, opts) =>
-         cmd === "pick_file" ? Promise.resolve(arguments[0]) : real(cmd, args, opts);`,
-      photo,
-    );
     await tap(session, "box-trace-start");
     const picture = await session.wait(until.elementLocated(byTestId("trace-photo")), 10000);
     await screenshot(session, "box-trace-01-photo");
@@ -125,6 +121,11 @@ test("the accessible area traced on a photo of the board is the one new games pl
       [30, 870],
     ];
     for (const [x, y] of outline) await tapAt(session, flat, x / 600, y / 900);
+    // The step picked in its list (as the French test picks its language): 50 mm.
+    await session.executeScript(
+      "arguments[0].value = '50'; arguments[0].dispatchEvent(new Event('change', { bubbles: true }))",
+      await session.findElement(byTestId("trace-step-mm")),
+    );
     await session.executeScript("arguments[0].focus()", flat);
     const points = await session.findElement(byTestId("trace-point-count"));
     const before = await points.getText();
@@ -145,6 +146,9 @@ test("the accessible area traced on a photo of the board is the one new games pl
     await tap(session, "back");
     for (const h of ["peter-pan", "wendy"]) await tap(session, `hero-${h}`);
     await tap(session, "start-pans");
+    // The board is drawn once both sleeves are set up (tapped in by hand).
+    await sleeveByHand(session, 1, [45, 45], [15, 70]);
+    await sleeveByHand(session, 2, [48, 30], [15, 20]);
     const land = await session.wait(until.elementLocated(By.css('[data-testid="board"] polygon.land')), 20000);
     const drawn = (await land.getAttribute("points"))
       .trim()
