@@ -5,7 +5,7 @@
 // after the app is killed (kill -9) mid-turn the same table as the screen last showed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
 import { appFixture, byTestId, cli, clickElement, killApp, openApp, screens, screensDir, screenshot, tap } from "./app.mjs";
@@ -44,6 +44,14 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
   try {
     await tap(session, "scenario-lost-allies");
     await tap(session, "players-2");
+    // The odds sentence says the careful bot's measured wins for this scenario and table size.
+    const balance = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../assets/legacy/balance.json"), "utf8"));
+    const row = balance.rows.find((r) => r.scenario === "lost-allies" && r.players === 2);
+    const odds = await session.findElement(byTestId("odds"));
+    assert.equal(
+      await odds.getText(),
+      `With careful play, about ${Math.round((100 * row.won) / row.games)} in 100 games are won at this table size (our careful bot, ${row.games} games measured).`,
+    );
     await (await session.findElement(byTestId("seed"))).sendKeys("3");
     await screenshot(session, "table-01-new-game");
     await screens(session, "03-legacy-new-game");

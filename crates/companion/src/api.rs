@@ -48,6 +48,7 @@ macro_rules! for_each_command {
             legacy_table_position(game_id: i64) -> String;
             legacy_table_record(game_id: i64) -> String;
             legacy_table_advice(game_id: i64) -> $crate::table::ThreatAdvice;
+            legacy_balance() -> Vec<$crate::balance::BalanceRow>;
             import_legacy_record(text: String) -> $crate::table::TableView;
             warden_tables() -> $crate::warden::WardenTables;
             content_text(language: String) -> $crate::content_text::ContentText;
@@ -291,6 +292,7 @@ pub fn typescript_bindings() -> String {
         crate::backups::BackupKind,
         crate::backups::BackupInfo,
         crate::board_trace::BoardPhoto,
+        crate::balance::BalanceRow,
         crate::board_trace::StraightBoard,
     );
     format!(

@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod backups;
+pub mod balance;
 pub mod board_trace;
 pub mod content_text;
 pub mod error;

@@ -447,6 +447,7 @@ pub const WINDOW_READS: &[&str] = &[
     "legacy_table_position",
     "legacy_table_record",
     "legacy_table_advice",
+    "legacy_balance",
     "warden_tables",
     "content_text",
     "warden_campaign",

@@ -945,6 +945,8 @@ export type BoardPhoto = {
  */
 preview: string, width_px: number, height_px: number, };
 
+export type BalanceRow = { scenario: Scenario, players: number, seed: number, games: number, won: number, };
+
 export type StraightBoard = { 
 /**
  * A JPEG data URL.
@@ -986,6 +988,7 @@ export function makeCommands(invoke: Invoke) {
     legacyTablePosition: (gameId: number): Promise<string> => invoke("legacy_table_position", { gameId }),
     legacyTableRecord: (gameId: number): Promise<string> => invoke("legacy_table_record", { gameId }),
     legacyTableAdvice: (gameId: number): Promise<ThreatAdvice> => invoke("legacy_table_advice", { gameId }),
+    legacyBalance: (): Promise<Array<BalanceRow>> => invoke("legacy_balance"),
     importLegacyRecord: (text: string): Promise<TableView> => invoke("import_legacy_record", { text }),
     wardenTables: (): Promise<WardenTables> => invoke("warden_tables"),
     contentText: (language: string): Promise<ContentText> => invoke("content_text", { language }),

@@ -21,6 +21,7 @@ export const fr: Table = {
   "games.new.heading": "Nouvelle partie de Neverland's Legacy",
   "games.new.scenario": "Scénario",
   "games.new.seed": "Graine (facultative)",
+  "games.new.odds": "En jouant prudemment, environ {n} parties sur 100 sont gagnées à cette taille de table (notre robot prudent, {games} parties mesurées).",
   "games.new.seed.hint": "Laissez vide pour un nouveau mélange ; tapez un nombre pour rejouer une partie connue.",
   "games.new.start": "Lancer seulement le suivi du Moral",
   "games.resume": "Reprendre",
