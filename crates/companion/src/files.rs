@@ -5,9 +5,7 @@
 //! which cannot drive a native dialog, name a folder whose files are let through
 //! (`NEVERLAND_FILES_DIR`, read by the shell).
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use crate::error::{AppError, ErrorCode};
 use crate::my_box::BoxView;
@@ -16,30 +14,6 @@ use crate::table::TableView;
 
 /// Box and game files are small JSON; a larger file is not one of ours.
 const MAX_BYTES: u64 = 16 * 1024 * 1024;
-
-/// The paths the player picked in a dialog, and the folder tests may use.
-#[derive(Default)]
-pub struct FileGate {
-    picked: Mutex<HashSet<PathBuf>>,
-    folder: Option<PathBuf>,
-}
-
-impl FileGate {
-    fn allows(&self, path: &Path) -> bool {
-        let picked = self
-            .picked
-            .lock()
-            .map(|p| p.contains(path))
-            .unwrap_or(false);
-        let in_folder = self.folder.as_ref().is_some_and(|dir| {
-            path.parent()
-                .and_then(|p| p.canonicalize().ok())
-                .zip(dir.canonicalize().ok())
-                .is_some_and(|(p, d)| p == d)
-        });
-        picked || in_folder
-    }
-}
 
 fn io(path: &Path, what: &str, e: std::io::Error) -> AppError {
     match what {
@@ -63,14 +37,12 @@ fn io(path: &Path, what: &str, e: std::io::Error) -> AppError {
 impl Companion {
     /// Lets one path the player picked in a dialog through to the file commands.
     pub fn allow_file(&self, path: impl Into<PathBuf>) {
-        if let Ok(mut p) = self.files().picked.lock() {
-            p.insert(path.into());
-        }
+        self.files().allow(path.into());
     }
 
     /// Lets every file directly inside `folder` through (the end-to-end tests' folder).
     pub fn allow_folder(&mut self, folder: impl Into<PathBuf>) {
-        self.files_mut().folder = Some(folder.into());
+        self.files_mut().set_folder(folder.into());
     }
 
     fn gate(&self, path: &str) -> Result<PathBuf, AppError> {

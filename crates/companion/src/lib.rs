@@ -10,6 +10,7 @@ pub mod balance;
 pub mod board_trace;
 pub mod content_text;
 pub mod error;
+pub mod file_gate;
 pub mod files;
 pub mod morale_tracker;
 pub mod my_box;

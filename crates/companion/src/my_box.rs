@@ -9,8 +9,10 @@ use neverland_pans_island::content::{Event, VisionCard};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::error::{AppError, ErrorCode};
-use crate::owner_box::{BoxEntry, BoxFile, Template, legacy_pack_with, pans_content_with};
+use crate::error::AppError;
+use crate::owner_box::{
+    BoxEntry, BoxFile, Template, legacy_pack_with, pans_content_with, stored_box,
+};
 use crate::service::Companion;
 use crate::table_screen::{TablePack, table_pack};
 
@@ -293,16 +295,4 @@ impl Companion {
             None => self.save_box(BoxFile::from_json(&text)?).await,
         }
     }
-}
-
-/// A stored box; one the store holds that cannot be read makes the database corrupt.
-pub(crate) fn stored_box(body: &str) -> Result<BoxFile, AppError> {
-    BoxFile::from_json(body).map_err(|e| {
-        crate::fail!(
-            ErrorCode::DatabaseCorrupt,
-            "stored-box-unreadable",
-            "a stored version of your box cannot be read: {why}",
-            why = e.message
-        )
-    })
 }

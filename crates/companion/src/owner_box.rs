@@ -351,7 +351,7 @@ pub(crate) fn cached_legacy_pack(
     if let Some(p) = cache.lock().expect("cache lock").get(&key) {
         return Ok(p);
     }
-    let file = crate::my_box::stored_box(body)?;
+    let file = stored_box(body)?;
     let pack = legacy_pack_with(scenario, &file.entries)?;
     let pack: &'static Pack = Box::leak(Box::new(pack));
     cache.lock().expect("cache lock").insert(key, pack);
@@ -369,7 +369,7 @@ pub(crate) fn cached_pans_content(body: Option<&str>) -> Result<&'static PansCon
         return Ok(c);
     }
     let entries = match body {
-        Some(b) => crate::my_box::stored_box(b)?.entries,
+        Some(b) => stored_box(b)?.entries,
         None => vec![],
     };
     let content = pans_content_with(&entries)
@@ -377,4 +377,16 @@ pub(crate) fn cached_pans_content(body: Option<&str>) -> Result<&'static PansCon
     let content: &'static PansContent = Box::leak(Box::new(content));
     cache.lock().expect("cache lock").insert(key, content);
     Ok(content)
+}
+
+/// A stored box; one the store holds that cannot be read makes the database corrupt.
+pub(crate) fn stored_box(body: &str) -> Result<BoxFile, AppError> {
+    BoxFile::from_json(body).map_err(|e| {
+        crate::fail!(
+            ErrorCode::DatabaseCorrupt,
+            "stored-box-unreadable",
+            "a stored version of your box cannot be read: {why}",
+            why = e.message
+        )
+    })
 }

@@ -18,7 +18,7 @@ pub struct Companion {
     store: Store,
     fresh_seed: Box<dyn Fn() -> u64 + Send + Sync>,
     seat_passes: crate::seat_passes::SeatPasses,
-    files: crate::files::FileGate,
+    files: crate::file_gate::FileGate,
     /// How many backups were restored since the file was opened: a table open to devices before
     /// a restore turns every device away (`neverland-lan-host` compares it).
     restores: std::sync::atomic::AtomicU64,
@@ -66,11 +66,11 @@ impl Companion {
         })
     }
 
-    pub(crate) fn files(&self) -> &crate::files::FileGate {
+    pub(crate) fn files(&self) -> &crate::file_gate::FileGate {
         &self.files
     }
 
-    pub(crate) fn files_mut(&mut self) -> &mut crate::files::FileGate {
+    pub(crate) fn files_mut(&mut self) -> &mut crate::file_gate::FileGate {
         &mut self.files
     }
 

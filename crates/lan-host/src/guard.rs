@@ -4,10 +4,7 @@
 //! WebSocket) must carry it. Every answer carries a CSP as strict as the window's and headers
 //! that keep the join secret and the pages to this origin. Join attempts are rate-limited.
 
-use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -15,39 +12,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::LanError;
-use crate::host::HostState;
-
-/// Join attempts allowed from one address in a window, and from everyone.
-pub const PER_ADDRESS: usize = 10;
-pub const IN_ALL: usize = 60;
-pub const WINDOW: Duration = Duration::from_secs(60);
-
-/// Recent join attempts, by address and in all.
-#[derive(Default)]
-pub struct Attempts {
-    by_address: HashMap<IpAddr, VecDeque<Instant>>,
-    all: VecDeque<Instant>,
-}
-
-impl Attempts {
-    /// Counts one attempt at `now`; false when the address or everyone has used up the window.
-    pub fn allow(&mut self, from: IpAddr, now: Instant) -> bool {
-        let fresh = |q: &mut VecDeque<Instant>| {
-            while q.front().is_some_and(|t| now.duration_since(*t) >= WINDOW) {
-                q.pop_front();
-            }
-        };
-        fresh(&mut self.all);
-        let mine = self.by_address.entry(from).or_default();
-        fresh(mine);
-        if mine.len() >= PER_ADDRESS || self.all.len() >= IN_ALL {
-            return false;
-        }
-        mine.push_back(now);
-        self.all.push_back(now);
-        true
-    }
-}
+use crate::state::HostState;
 
 pub(crate) fn too_many() -> LanError {
     LanError::new(
@@ -141,24 +106,6 @@ pub(crate) async fn guard(State(s): State<Arc<HostState>>, req: Request, next: N
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn attempts_are_limited_per_address_and_in_all() {
-        let mut a = Attempts::default();
-        let t0 = Instant::now();
-        let one: IpAddr = "192.168.1.2".parse().unwrap();
-        for _ in 0..PER_ADDRESS {
-            assert!(a.allow(one, t0));
-        }
-        assert!(!a.allow(one, t0 + Duration::from_secs(1)));
-        assert!(a.allow(one, t0 + WINDOW));
-        let mut b = Attempts::default();
-        for i in 0..IN_ALL {
-            let ip: IpAddr = format!("10.0.{}.{}", i / 200, i % 200 + 1).parse().unwrap();
-            assert!(b.allow(ip, t0));
-        }
-        assert!(!b.allow("10.9.9.9".parse().unwrap(), t0));
-    }
 
     #[test]
     fn the_policy_is_the_windows_without_remote_sources() {

@@ -14,15 +14,10 @@ use tokio::task::JoinHandle;
 use ts_rs::TS;
 
 use crate::error::LanError;
-use crate::guard::Attempts;
 use crate::seat::{Seat, SeatEntry, TableKind};
+pub use crate::state::Assets;
+use crate::state::{Attempts, HostState, Join, Pending, PendingState, Push};
 use crate::token;
-
-/// The bundled UI the host serves (the desktop app hands in its embedded `ui/dist`).
-pub trait Assets: Send + Sync {
-    /// The file at `path` (no leading slash; `index.html` for the page) and its MIME type.
-    fn get(&self, path: &str) -> Option<(Vec<u8>, String)>;
-}
 
 /// Where and what to serve.
 pub struct HostConfig {
@@ -31,105 +26,6 @@ pub struct HostConfig {
     /// 0 for any free port.
     pub port: u16,
     pub assets: Arc<dyn Assets>,
-}
-
-/// What the seats' connections are told.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Push {
-    /// The table may have changed: build each seat's view again.
-    Table,
-    /// This seat was revoked.
-    Revoked(i64),
-    /// The host closed the table.
-    Closed,
-}
-
-/// A device waiting for the host to admit it.
-pub(crate) struct Pending {
-    pub(crate) id: u64,
-    pub(crate) claim_hash: [u8; 32],
-    pub(crate) seat: Seat,
-    pub(crate) name: String,
-    pub(crate) state: PendingState,
-}
-
-pub(crate) enum PendingState {
-    Waiting,
-    /// Admitted; the token waits here until the device collects it (once).
-    Admitted(String),
-    Refused,
-}
-
-pub(crate) struct Join {
-    pub(crate) secret: String,
-    pub(crate) pending: Vec<Pending>,
-    pub(crate) next_id: u64,
-}
-
-/// Everything the routes share.
-pub(crate) struct HostState {
-    pub(crate) companion: Arc<Companion>,
-    pub(crate) game_id: i64,
-    pub(crate) kind: TableKind,
-    /// The companion's restore count when the table opened: after a backup is restored the
-    /// table is closed to every device and every token refused (the file is another one now).
-    pub(crate) restores_at_open: u64,
-    pub(crate) origin: String,
-    pub(crate) hosts: Vec<String>,
-    pub(crate) open: AtomicBool,
-    pub(crate) join: Mutex<Join>,
-    pub(crate) seats: Mutex<Vec<SeatEntry>>,
-    /// One seat command at a time (the store's own check backs the `since` check up).
-    pub(crate) commands: tokio::sync::Mutex<()>,
-    pub(crate) pushes: broadcast::Sender<Push>,
-    /// A seat's command changed the table: the host's window is told (the step count after it).
-    pub(crate) seat_changes: broadcast::Sender<i64>,
-    /// The newest step's frames, made once for every seat.
-    pub(crate) frames: tokio::sync::Mutex<Option<Arc<crate::seat_api::Frames>>>,
-    pub(crate) attempts: Mutex<Attempts>,
-    pub(crate) assets: Arc<dyn Assets>,
-}
-
-impl HostState {
-    /// The seat a token holds, compared against every seat of the table in constant time.
-    pub(crate) fn seat_of(&self, token: &str) -> Result<SeatEntry, LanError> {
-        if self.restored() {
-            return Err(LanError::revoked());
-        }
-        let h = token::hash(token);
-        let seats = self.seats.lock().expect("seats lock");
-        let mut found: Option<&SeatEntry> = None;
-        for s in seats.iter() {
-            if token::same(&s.token_hash, &h) {
-                found = Some(s);
-            }
-        }
-        match found {
-            Some(s) if s.revoked => Err(LanError::revoked()),
-            Some(s) => Ok(s.clone()),
-            None => Err(LanError::bad_token()),
-        }
-    }
-
-    /// A seat's command changed the table (now `steps` long): every seat is pushed its view, and
-    /// the host's window is told.
-    pub(crate) fn seat_changed(&self, steps: i64) {
-        let _ = self.pushes.send(Push::Table);
-        let _ = self.seat_changes.send(steps);
-    }
-
-    /// A backup was restored over the file since the table opened.
-    fn restored(&self) -> bool {
-        self.companion.restores() != self.restores_at_open
-    }
-
-    pub(crate) fn check_open(&self) -> Result<(), LanError> {
-        if self.open.load(Ordering::SeqCst) && !self.restored() {
-            Ok(())
-        } else {
-            Err(LanError::closed())
-        }
-    }
 }
 
 /// A device's request as the host's invite screen lists it.

@@ -21,6 +21,7 @@ pub mod qr;
 mod routes;
 pub mod seat;
 pub mod seat_api;
+mod state;
 pub mod token;
 
 pub use error::LanError;

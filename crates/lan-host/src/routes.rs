@@ -18,8 +18,8 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::LanError;
 use crate::guard::{guard, too_many};
-use crate::host::{HostState, Pending, PendingState, Push};
 use crate::seat::{Seat, SeatEntry};
+use crate::state::{HostState, Pending, PendingState, Push};
 use crate::token;
 
 /// A sleeve photo from a phone's camera fits (as base64) with room to spare.
@@ -62,7 +62,7 @@ fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, LanError> {
         .map_err(|e| LanError::bad_request(format!("unreadable request: {e}")))
 }
 
-fn same_secret(join: &crate::host::Join, secret: &str) -> Result<(), LanError> {
+fn same_secret(join: &crate::state::Join, secret: &str) -> Result<(), LanError> {
     if token::same(secret.as_bytes(), join.secret.as_bytes()) {
         Ok(())
     } else {

@@ -90,7 +90,11 @@ fn main() {
                 t.taken_off += 1;
                 let stayed = threats - since.get(id).copied().unwrap_or(threats);
                 *t.threats_on_table.entry(stayed).or_default() += 1;
-                if before.characters.iter().any(|ch| ch.at == *at && !ch.fallen) {
+                if before
+                    .characters
+                    .iter()
+                    .any(|ch| ch.at == *at && !ch.fallen)
+                {
                     t.character_in_location += 1;
                 }
                 let here = map.id(at).expect("a Location");

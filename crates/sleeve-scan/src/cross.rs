@@ -5,8 +5,8 @@
 
 use image::{GrayImage, RgbImage};
 
-use crate::features::{blobs, dilate_square, erode_square, luma, redness};
 use crate::geom::{Line, fit_line, intersect, line_dist};
+use crate::pixels::{blobs, dilate_square, erode_square, luma, redness};
 use crate::scan::{CrossAt, PX_PER_MM};
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than

@@ -80,7 +80,7 @@ pub fn laces_score(img: &RgbImage, corners: &[[f64; 2]; 4]) -> f64 {
         pts.iter().map(|q| lace_like(at(q), mean)).sum::<f64>() / pts.len().max(1) as f64
     };
     // The stock must be light paper for the ratio to mean anything.
-    let light = (crate::features::luma(mean) / 0.35).min(1.0);
+    let light = (crate::pixels::luma(mean) / 0.35).min(1.0);
     (avg(&inside) - avg(&beyond) - avg(&stock)).max(0.0) * light
 }
 
@@ -124,7 +124,7 @@ fn loose(img: &RgbImage, corners: &[[f64; 2]; 4]) -> f64 {
             let q = [CARD_W - 10.0 + i as f64, CARD_H - 10.0 + j as f64];
             let p = apply(&h, q);
             let [r, g, b] = rgb_at(img, p[0], p[1]);
-            let l = crate::features::luma([r, g, b]);
+            let l = crate::pixels::luma([r, g, b]);
             if g - b > 0.03 {
                 sum += (r - b).max(0.0) * (1.0 - l);
             }

@@ -11,6 +11,7 @@ pub mod fields;
 pub mod geom;
 pub mod laces;
 pub mod outline;
+pub mod pixels;
 pub mod scan;
 pub mod score;
 pub mod straighten;

@@ -110,7 +110,7 @@ fn enclosed(grad: &GrayImage, t: u8) -> Option<GrayImage> {
             255
         }])
     });
-    let blob = crate::features::blobs(&rest)
+    let blob = crate::pixels::blobs(&rest)
         .into_iter()
         .max_by_key(|b| b.len())?;
     if (blob.len() as f64) < 0.03 * (w * h) as f64 {
@@ -189,7 +189,7 @@ fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64
             stats(d - 5.5, d - 3.2),
         ) {
             let step = diff(inside, film);
-            let dark = (0.4 - crate::features::luma(inside)).max(0.0);
+            let dark = (0.4 - crate::pixels::luma(inside)).max(0.0);
             let score = step - 1.5 * (s_in + s_out) - 1.5 * diff(film, far) - dark;
             if step >= 0.03 && best.is_none_or(|b| score > b.1) {
                 best = Some((d, score));

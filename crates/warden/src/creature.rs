@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::state::{Refusal, why};
+use crate::refusal::{Refusal, why};
 
 /// Highest ability score: a save is a d20, so a score above 20 would change nothing
 /// (docs/rules-interpretations.md, "Ability scores stay within 0 to 20").

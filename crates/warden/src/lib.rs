@@ -10,6 +10,7 @@ pub mod creature;
 pub mod dice;
 mod effects;
 pub mod party;
+mod refusal;
 mod scars;
 mod state;
 pub mod tables;

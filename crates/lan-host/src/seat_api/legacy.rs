@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::{Args, Frames, command, need, stale, to};
 use crate::error::LanError;
-use crate::host::HostState;
+use crate::state::HostState;
 
 /// The commands a Character's seat may send.
 pub const LEGACY_COMMANDS: &[&str] = &["legacy_table", "legacy_table_command"];

@@ -14,8 +14,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::LanError;
-use crate::host::HostState;
 use crate::seat::{Seat, SeatEntry, TableKind};
+use crate::state::{Frames, HostState};
 
 pub use legacy::LEGACY_COMMANDS;
 pub use pans::PANS_COMMANDS;
@@ -179,14 +179,6 @@ pub(crate) async fn run(
             "this seat is not at a table of this kind",
         )),
     }
-}
-
-/// One step of the table as the seats are pushed it: the view every seat gets, and for a Pan's
-/// Island table every seat's hand, read once for all seats (each seat is sent its own hand only).
-pub(crate) struct Frames {
-    steps: i64,
-    view: Value,
-    hands: Vec<Value>,
 }
 
 /// What a seat's connection is pushed: the table's step count, the view for this seat, and for

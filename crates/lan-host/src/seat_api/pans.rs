@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::{Args, Frames, command, need, stale, to};
 use crate::error::LanError;
-use crate::host::HostState;
+use crate::state::HostState;
 
 /// The commands a Hero's seat may send.
 pub const PANS_COMMANDS: &[&str] = &[

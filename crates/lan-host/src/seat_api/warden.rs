@@ -4,7 +4,7 @@
 
 use super::{Frames, to};
 use crate::error::LanError;
-use crate::host::HostState;
+use crate::state::HostState;
 
 /// A player's seat only follows the table.
 pub const WARDEN_COMMANDS: &[&str] = &[];

@@ -1,0 +1,132 @@
+//! Pixel helpers the scanner's stages share: luminance and redness of a colour, 8-connected
+//! groups of a mask, flood fill, and square dilation and erosion.
+
+use image::GrayImage;
+
+/// Luminance (Rec. 601 weights) of a colour in 0..1.
+pub fn luma(c: [f64; 3]) -> f64 {
+    0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+}
+
+/// Redness that survives glare and shadow: how far red stands above the larger of green and
+/// blue, relative to red itself. Parchment ≈ 0.05, laces ≈ 0.4, a ring ≈ 0.85 on the card and
+/// over a dark area alike.
+pub fn redness(c: [f64; 3]) -> f64 {
+    if c[0] < 0.08 {
+        return 0.0;
+    }
+    (c[0] - c[1].max(c[2])) / c[0]
+}
+
+/// The 8-connected groups of set pixels, each as its pixel indices (row-major), in the order of
+/// their first pixel.
+pub fn blobs(mask: &GrayImage) -> Vec<Vec<usize>> {
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let mut seen = vec![0u8; w * h];
+    let mut out = Vec::new();
+    for (i, &v) in mask.as_raw().iter().enumerate() {
+        if v > 0 && seen[i] == 0 {
+            let mut blob = Vec::new();
+            flood(mask.as_raw(), &mut seen, i, w, h, |j| blob.push(j));
+            out.push(blob);
+        }
+    }
+    out
+}
+
+/// Marks in `mark` (255) every pixel 8-connected to `start` through set pixels of `mask`, calling
+/// `visit` with each. `start` must be set in `mask` and unmarked.
+pub(crate) fn flood(
+    mask: &[u8],
+    mark: &mut [u8],
+    start: usize,
+    w: usize,
+    h: usize,
+    mut visit: impl FnMut(usize),
+) {
+    mark[start] = 255;
+    let mut stack = vec![start];
+    while let Some(j) = stack.pop() {
+        visit(j);
+        let (x, y) = (j % w, j / w);
+        for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+            for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                let n = ny * w + nx;
+                if mask[n] > 0 && mark[n] == 0 {
+                    mark[n] = 255;
+                    stack.push(n);
+                }
+            }
+        }
+    }
+}
+
+/// Binary dilation by a (2k+1)-pixel square: a pixel is set when any pixel of the square around it
+/// (within the image) is set. Separable, each direction in two sweeps that carry the distance to
+/// the nearest set pixel behind them: rows, then columns (a whole row at a time).
+pub fn dilate_square(mask: &GrayImage, k: usize) -> GrayImage {
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let far = u32::MAX / 2;
+    let mut rows = vec![0u8; w * h];
+    let mut behind = vec![far; w.max(h)];
+    for (src, dst) in mask.as_raw().chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
+        let mut d = far;
+        for (b, &v) in behind.iter_mut().zip(src) {
+            d = if v > 0 { 0 } else { d + 1 };
+            *b = d;
+        }
+        let mut d = far;
+        for i in (0..w).rev() {
+            d = if src[i] > 0 { 0 } else { d + 1 };
+            dst[i] = if d.min(behind[i]) as usize <= k {
+                255
+            } else {
+                0
+            };
+        }
+    }
+    // Columns: distance from above for every pixel, then a sweep from below.
+    let mut above = vec![far; w * h];
+    let mut d = vec![far; w];
+    for (y, row) in rows.chunks_exact(w).enumerate() {
+        for x in 0..w {
+            d[x] = if row[x] > 0 { 0 } else { d[x] + 1 };
+        }
+        above[y * w..(y + 1) * w].copy_from_slice(&d);
+    }
+    let mut out = GrayImage::new(w as u32, h as u32);
+    let buf: &mut [u8] = &mut out;
+    d.fill(far);
+    for y in (0..h).rev() {
+        let row = y * w;
+        for (x, dx) in d.iter_mut().enumerate() {
+            let i = row + x;
+            *dx = if rows[i] > 0 { 0 } else { *dx + 1 };
+            buf[i] = if (*dx).min(above[i]) as usize <= k {
+                255
+            } else {
+                0
+            };
+        }
+    }
+    out
+}
+
+/// Binary erosion by a (2k+1)-pixel square: a pixel stays set when every pixel of the square
+/// around it within the image is set (the complement's dilation, inverted).
+pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
+    let inverted = GrayImage::from_raw(
+        mask.width(),
+        mask.height(),
+        mask.as_raw()
+            .iter()
+            .map(|&v| if v > 0 { 0 } else { 255 })
+            .collect(),
+    )
+    .expect("same size");
+    let mut out = dilate_square(&inverted, k);
+    for v in out.iter_mut() {
+        *v = if *v > 0 { 0 } else { 255 };
+    }
+    out
+}
