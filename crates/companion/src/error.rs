@@ -152,7 +152,7 @@ impl AppError {
     pub fn warden(code: ErrorCode, r: neverland_warden::Refusal) -> AppError {
         AppError {
             code,
-            message: r.reason,
+            message: r.text,
             reason: None,
             detail: Some(Box::new(reason(
                 &format!("warden.refusal.{}", r.code),

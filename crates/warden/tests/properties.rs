@@ -154,7 +154,7 @@ proptest! {
                     states.push(g.clone());
                 }
                 Err(r) => {
-                    prop_assert!(!r.reason.is_empty());
+                    prop_assert!(!r.text.is_empty());
                     prop_assert_eq!(&g, &before, "refused {:?} changed the state", cmd);
                 }
             }

@@ -116,7 +116,7 @@ fn campaign_cases() {
                     .apply(&tables, &command(cast, step, "refuse"))
                     .expect_err(&format!("{name} step {i}: accepted"));
                 let because = step["because"].as_str().unwrap();
-                assert!(r.reason.contains(because), "{name} step {i}: {r}");
+                assert!(r.text.contains(because), "{name} step {i}: {r}");
                 assert_eq!(g, before, "{name} step {i}: a refusal changed the state");
             } else {
                 let view = json!(g.view());

@@ -192,37 +192,9 @@ pub enum Command {
     },
 }
 
-/// Why a command was refused. The game is unchanged whenever one of these is returned.
-///
-/// A screen shows it in the players' words from `code` and `args` (the ids of Locations, pieces,
-/// Items and Actions, and numbers, which it turns into names); `text` is the same reason in
-/// English for the command line and the logs.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("{text}")]
-pub struct Refusal {
-    /// Names the reason ("not-adjacent"); a screen's translation table has one line per code.
-    pub code: &'static str,
-    /// The reason's parameters by name, as ids and numbers (never display names).
-    pub args: Vec<(&'static str, String)>,
-    pub text: String,
-}
-
-/// A [`Refusal`] with its code, its English text (a `format!` string) and its named parameters,
-/// each used in the text: `why!("not-adjacent", "{to} is not adjacent to {here}", to = to, here = here)`.
-macro_rules! why {
-    ($code:literal, $text:literal $(, $k:ident = $v:expr)* $(,)?) => {
-        $crate::engine::Refusal {
-            code: $code,
-            args: vec![$((stringify!($k), ($v).to_string())),*],
-            text: format!($text $(, $k = $v)*),
-        }
-    };
-}
-pub(crate) use why;
-
-pub(crate) fn refuse<T>(why: Refusal) -> Result<T, Refusal> {
-    Err(why)
-}
+/// Why a command was refused (the one shape of `neverland-refusal`); the game is unchanged.
+pub use neverland_refusal::Refusal;
+pub(crate) use neverland_refusal::{refuse, why};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(rename = "TableLoss")]

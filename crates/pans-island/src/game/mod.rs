@@ -134,35 +134,10 @@ pub enum Command {
     EndTurn,
 }
 
-/// Why a command was refused; the state is unchanged.
-///
-/// A screen says it from `code` (its translation table has one line per code, `pans.refusal.<code>`)
-/// and `args` (ids and numbers by name); `text` is the same reason in English for the command
-/// line and the logs.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
-#[error("{text}")]
-pub struct Refusal {
-    pub code: &'static str,
-    pub args: Vec<(&'static str, String)>,
-    pub text: String,
-}
-
-/// A [`Refusal`] with its code, its English text (a `format!` string) and its named parameters,
-/// each used in the text: `why!("hero-twice", "{hero} is chosen twice", hero = h.id())`.
-macro_rules! why {
-    ($code:literal, $text:literal $(, $k:ident = $v:expr)* $(,)?) => {
-        $crate::game::Refusal {
-            code: $code,
-            args: vec![$((stringify!($k), ($v).to_string())),*],
-            text: format!($text $(, $k = $v)*),
-        }
-    };
-}
-pub(crate) use why;
-
-fn refuse<T>(why: Refusal) -> Result<T, Refusal> {
-    Err(why)
-}
+/// Why a command was refused (the one shape of `neverland-refusal`); the state is unchanged. A
+/// screen says it through `pans.refusal.<code>`.
+pub use neverland_refusal::Refusal;
+pub(crate) use neverland_refusal::{refuse, why};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "kebab-case")]
