@@ -22,7 +22,7 @@ const read = (file) => readFileSync(path.join(root, "ui/src/lib", file), "utf8")
 // The errors' lines (`i18n.errors.ts`) are part of each table: English first, then French.
 const [errorsEn, errorsFr] = read("i18n.errors.ts").split("export const errorsFr");
 
-const en = table(read("i18n.ts") + errorsEn);
+const en = table(read("i18n.en.ts") + errorsEn);
 const fr = table(read("i18n.fr.ts") + errorsFr);
 
 /** The English phrases that must not be on a French screen: the fixed parts (placeholders and

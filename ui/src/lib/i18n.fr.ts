@@ -1,7 +1,7 @@
-// French: the same keys as the English table in `i18n.ts` (the `Table` type makes a missing or an
+// French: the same keys as the English table in `i18n.en.ts` (the `Table` type makes a missing or an
 // extra key a compile error; `i18n.test.ts` names them and checks the placeholders). Game terms
 // from the rulebooks keep their capitals; Pan's Island uses the usual French board-game words.
-import type { Table } from "./i18n";
+import type { Table } from "./i18n.en";
 import { errorsFr } from "./i18n.errors";
 
 export const fr: Table = {
