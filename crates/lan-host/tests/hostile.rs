@@ -291,16 +291,25 @@ async fn join_secrets_are_one_time_and_attempts_are_limited() {
     assert!(invite.qr_svg.contains("<svg"));
 }
 
+/// Closes the table's host and opens a new one for the same game on the same port (the
+/// database and its folder kept).
+async fn reopen(t: Table) -> (neverland_lan_host::LanHost, tempfile::TempDir) {
+    let port = t.addr().port();
+    let Table {
+        host,
+        dir,
+        companion,
+        game_id,
+    } = t;
+    host.close().await;
+    (common::open_host(companion, game_id, port).await, dir)
+}
+
 #[tokio::test]
 async fn a_seat_keeps_its_token_when_the_host_closes_and_opens_again() {
     let t = Table::new(2, 18).await;
     let a = t.seat(0).await;
-    let companion = t.companion.clone();
-    let port = t.addr().port();
-    let game_id = t.game_id;
-    let Table { host, dir, .. } = t;
-    host.close().await;
-    let host = common::open_host(companion.clone(), game_id, port).await;
+    let (host, dir) = reopen(t).await;
     let origin = format!("http://{}", host.addr());
     let (code, v) = http(
         host.addr(),
@@ -350,12 +359,7 @@ async fn after_a_restore_no_device_gets_in_with_an_old_token() {
     }
 
     // Opened again on the restored file: the restored seat is revoked, the later one unknown.
-    let companion = t.companion.clone();
-    let port = t.addr().port();
-    let game_id = t.game_id;
-    let Table { host, dir, .. } = t;
-    host.close().await;
-    let host = common::open_host(companion.clone(), game_id, port).await;
+    let (host, dir) = reopen(t).await;
     let origin = format!("http://{}", host.addr());
     for (token, code) in [(&a, "revoked"), (&b, "bad-token")] {
         let (status, v) = http(
