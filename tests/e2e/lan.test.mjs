@@ -180,11 +180,14 @@ async function seatsPlay(host, first, peter, wendy) {
 async function playTwo(seat) {
   const open = async () => (await seat.findElements(byTestId("visions"))).length === 1;
   for (let i = 0; i < 2; i++) {
-    const before = (await seat.findElements(byTestId("play-gauge"))).length;
+    // The buttons are enabled once both Visions are drawn and the page has the hand after the
+    // last command: only then is the hand counted (counted earlier, it could miss the second
+    // draw, and the play that followed looked lost).
     await seat.wait(async () => {
       const b = await seat.findElements(byTestId("play-gauge"));
       return b.length > 0 && (await b[0].isEnabled());
     }, 10000);
+    const before = (await seat.findElements(byTestId("play-gauge"))).length;
     await tap(seat, "play-gauge");
     await seat.wait(async () => !(await open()) || (await seat.findElements(byTestId("play-gauge"))).length === before - 1, 10000);
   }
