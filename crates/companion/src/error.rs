@@ -125,40 +125,30 @@ impl AppError {
     pub fn refused(code: ErrorCode, r: neverland_legacy::engine::Refusal) -> AppError {
         let reason = Reason::from(&r);
         AppError {
-            code,
-            detail: Some(Box::new(Reason {
-                code: format!("refusal.{}", reason.code),
-                args: reason.args.clone(),
-            })),
             reason: Some(reason),
-            message: r.text,
+            ..engine_refusal(code, "refusal.", r)
         }
     }
 
     /// Pan's Island's rules refused a command (`pans.refusal.<code>`).
     pub fn pans(code: ErrorCode, r: neverland_pans_island::game::Refusal) -> AppError {
-        AppError {
-            code,
-            message: r.text,
-            reason: None,
-            detail: Some(Box::new(reason(
-                &format!("pans.refusal.{}", r.code),
-                r.args,
-            ))),
-        }
+        engine_refusal(code, "pans.refusal.", r)
     }
 
     /// The Warden's rules refused a command (`warden.refusal.<code>`).
     pub fn warden(code: ErrorCode, r: neverland_warden::Refusal) -> AppError {
-        AppError {
-            code,
-            message: r.text,
-            reason: None,
-            detail: Some(Box::new(reason(
-                &format!("warden.refusal.{}", r.code),
-                r.args,
-            ))),
-        }
+        engine_refusal(code, "warden.refusal.", r)
+    }
+}
+
+/// An engine's refusal (the one `neverland-refusal` shape all three engines share), said through
+/// the key `<prefix><code>` with its parameters; its English text is the message.
+fn engine_refusal(code: ErrorCode, prefix: &str, r: neverland_legacy::engine::Refusal) -> AppError {
+    AppError {
+        code,
+        message: r.text,
+        reason: None,
+        detail: Some(Box::new(reason(&format!("{prefix}{}", r.code), r.args))),
     }
 }
 

@@ -73,7 +73,7 @@ fn main() {
             }
             let before = g.table.clone();
             g.apply(&pack, &map, c).expect("the bot's own log replays");
-            let (was_map, was_carried) = hostages(&before);
+            let (was_map, _) = hostages(&before);
             let (now_map, now_carried) = hostages(&g.table);
             for id in now_map.keys().chain(now_carried.iter()) {
                 if !since.contains_key(id) {
@@ -114,7 +114,6 @@ fn main() {
                     *t.killer_kinds.entry(format!("named:{}", n.id)).or_default() += 1;
                 }
             }
-            let _ = was_carried;
         }
     }
     println!(
