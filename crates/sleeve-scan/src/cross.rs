@@ -91,8 +91,9 @@ struct Candidate {
     score: f64,
 }
 
-/// The cross and the confidence in the answer (present or absent).
-pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
+/// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
+/// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink.
+pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
     let (w, h) = (img.width(), img.height());
     let margin = (1.2 * PX_PER_MM) as u32;
@@ -112,6 +113,13 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
             mask.put_pixel(x, y, image::Luma([ink_class(c)]));
         }
     }
+    mask
+}
+
+/// The cross and the confidence in the answer (present or absent).
+pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
+    let (w, h) = (img.width(), img.height());
+    let mask = ink_mask(img, reference, dark);
     // One marker draws a cross in one ink: each ink's patches apart (a green cross beside a
     // blue coastline is its own patch).
     let per_ink: Vec<GrayImage> = [1u8, 2, 3]

@@ -5,7 +5,7 @@ use image::{GrayImage, RgbImage};
 
 use crate::geom::polygon_area;
 use crate::join;
-use crate::pixels::{blobs, dilate_square, erode_square, flood, luma, redness};
+use crate::pixels::{blobs, dilate_square, erode_square, fill_holes, flood, luma, redness};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
 /// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
@@ -162,23 +162,41 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
         let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
         ((x1 - x0) as f64).hypot((y1 - y0) as f64) / PX_PER_MM
     };
-    // Each kept region is grown back to its whole dark region: a flood through `raw` from every
-    // pixel of the kept seeds.
     let (w, h) = (raw.width() as usize, raw.height() as usize);
-    let mut out = GrayImage::new(w as u32, h as u32);
-    let buf: &mut [u8] = &mut out;
+    let mut seeds = GrayImage::new(w as u32, h as u32);
     for seed in blobs(&opened)
         .iter()
         .filter(|b| b.len() >= min_area && across(b) >= 6.0)
     {
         for &i in seed {
-            if buf[i] == 0 {
-                flood(raw.as_raw(), buf, i, w, h, |_| {});
-            }
+            seeds.as_mut()[i] = 255;
         }
     }
+    // Each kept region is grown back to its whole dark region (a flood through `raw` from its
+    // seeds), but only within GROW_MM of what the opening kept: the corners the opening rounded
+    // come back, while a coastline, a road or an icon touching the area does not carry the flood
+    // on along its length (into a cross, or under a ring far from the area).
+    let reach = dilate_square(&seeds, (GROW_MM * PX_PER_MM) as usize);
+    let allowed: Vec<u8> = raw
+        .as_raw()
+        .iter()
+        .zip(reach.as_raw())
+        .map(|(&a, &b)| a.min(b))
+        .collect();
+    let mut out = GrayImage::new(w as u32, h as u32);
+    let buf: &mut [u8] = &mut out;
+    for (i, &s) in seeds.as_raw().iter().enumerate() {
+        if s > 0 && buf[i] == 0 {
+            flood(&allowed, buf, i, w, h, |_| {});
+        }
+    }
+    // Dark areas are solid: a glare spot inside one is still the area.
+    fill_holes(&mut out);
     out
 }
+
+/// How far (mm) a dark area is grown back past what the opening kept of it.
+const GROW_MM: f64 = 3.0;
 
 /// Fits a circle to weighted points (algebraic least squares, then a few geometric
 /// Gauss–Newton steps): centre and radius.
@@ -537,6 +555,30 @@ pub fn dark_polygons(dark: &GrayImage) -> Vec<Vec<[f64; 2]>> {
 mod tests {
     use super::*;
     use image::Luma;
+
+    #[test]
+    fn a_dark_area_keeps_its_glare_spot_and_not_the_line_that_touches_it() {
+        // 60 x 60 mm of parchment; a 16 mm black square at 10..26 mm with a pale glare spot of
+        // 3 mm radius in its middle; a 0.8 mm dark line from the square's right side to 55 mm.
+        let px = PX_PER_MM;
+        let side = (60.0 * px) as u32;
+        let img = RgbImage::from_fn(side, side, |x, y| {
+            let (u, v) = ((x as f64 + 0.5) / px, (y as f64 + 0.5) / px);
+            let in_square = (10.0..26.0).contains(&u) && (10.0..26.0).contains(&v);
+            if in_square && (u - 18.0).hypot(v - 18.0) < 3.0 {
+                image::Rgb([170, 170, 170])
+            } else if in_square || ((18.0..18.8).contains(&v) && (26.0..55.0).contains(&u)) {
+                image::Rgb([25, 25, 28])
+            } else {
+                image::Rgb([222, 208, 180])
+            }
+        });
+        let dark = dark_mask(&img, &local_reference(&img, 36.0));
+        let at = |u: f64, v: f64| dark.get_pixel((u * px) as u32, (v * px) as u32)[0] > 0;
+        assert!(at(18.0, 18.0), "the glare spot inside the area");
+        assert!(at(11.0, 11.0) && at(25.5, 25.5), "the area's corners");
+        assert!(!at(40.0, 18.4), "the line 14 mm past the area");
+    }
 
     #[test]
     fn circle_fit_recovers_centre_and_radius_from_a_noisy_stroke() {

@@ -61,6 +61,30 @@ pub(crate) fn flood(
     }
 }
 
+/// Sets every unset pixel from which no path of unset pixels reaches the image's border: the
+/// holes inside set regions (a glare spot in the middle of a dark area).
+pub fn fill_holes(mask: &mut GrayImage) {
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let open: Vec<u8> = mask
+        .as_raw()
+        .iter()
+        .map(|&v| if v > 0 { 0 } else { 255 })
+        .collect();
+    let mut outside = vec![0u8; w * h];
+    let border = (0..w).flat_map(|x| [x, (h - 1) * w + x]);
+    let border = border.chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
+    for i in border {
+        if open[i] > 0 && outside[i] == 0 {
+            flood(&open, &mut outside, i, w, h, |_| {});
+        }
+    }
+    for (m, (&o, &out)) in mask.iter_mut().zip(open.iter().zip(&outside)) {
+        if o > 0 && out == 0 {
+            *m = 255;
+        }
+    }
+}
+
 /// Binary dilation by a (2k+1)-pixel square: a pixel is set when any pixel of the square around it
 /// (within the image) is set. Separable, each direction in two sweeps that carry the distance to
 /// the nearest set pixel behind them: rows, then columns (a whole row at a time).

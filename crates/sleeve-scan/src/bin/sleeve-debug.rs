@@ -12,6 +12,23 @@ fn main() {
         let h = neverland_sleeve_scan::geom::homography(&scan.card.corners_px);
         let canon = neverland_sleeve_scan::scan::warp(&img, &h);
         canon.save(&args[3]).expect("written");
+        if let Some(ink_out) = args.get(4) {
+            // A fifth argument: the cross's ink mask over the card (black, blue, green as drawn).
+            let reference = neverland_sleeve_scan::features::local_reference(&canon, 6.0);
+            let wide = neverland_sleeve_scan::features::local_reference(&canon, 36.0);
+            let dark = neverland_sleeve_scan::features::dark_mask(&canon, &wide);
+            let ink = neverland_sleeve_scan::cross::ink_mask(&canon, &reference, &dark);
+            let shown = image::RgbImage::from_fn(canon.width(), canon.height(), |x, y| {
+                match ink.get_pixel(x, y)[0] {
+                    1 => image::Rgb([0, 0, 0]),
+                    2 => image::Rgb([0, 0, 255]),
+                    3 => image::Rgb([0, 160, 0]),
+                    _ if dark.get_pixel(x, y)[0] > 0 => image::Rgb([255, 200, 200]),
+                    _ => image::Rgb([255, 255, 255]),
+                }
+            });
+            shown.save(ink_out).expect("written");
+        }
         println!("{}", serde_json::to_string(&scan).unwrap_or_default());
         return;
     }
