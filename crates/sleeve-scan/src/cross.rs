@@ -1,7 +1,8 @@
 //! The Lost Child cross on the canonical card: marker ink (black, blue, green) told from map art
 //! by its darkness or saturation and its stroke width, then two strokes of a marker's length
-//! crossing near both their middles, in one patch of ink. Each patch that could be a cross and
-//! is not clearly one lowers the confidence, so a missed or doubtful cross is reported.
+//! crossing near both their middles, in one patch of ink, with film between the arms. Each
+//! patch that could be a cross and is not clearly one lowers the confidence, so a missed or
+//! doubtful cross is reported.
 
 use image::{GrayImage, RgbImage};
 
@@ -89,6 +90,8 @@ struct Candidate {
     /// Half the mean stroke length, pixels.
     arm: f64,
     score: f64,
+    /// The two strokes: each line and the span of its pixels along it.
+    strokes: [(Line, (f64, f64)); 2],
 }
 
 /// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
@@ -136,7 +139,10 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
     let mut found: Vec<Candidate> = Vec::new();
     let mut ev = Evidence::default();
-    for blob in per_ink.iter().flat_map(blobs) {
+    for (ink, blob) in per_ink
+        .iter()
+        .flat_map(|m| blobs(m).into_iter().map(move |b| (m, b)))
+    {
         if (blob.len() as f64) < 0.25 * min_ink {
             continue;
         }
@@ -144,8 +150,14 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
             .iter()
             .map(|&i| [(i % wpx) as f64 + 0.5, (i / wpx) as f64 + 0.5])
             .collect();
-        let judged = judge_patch(&pts).map(|c| {
+        let judged = judge_patch(&pts).map(|mut c| {
             let ring = c.score > 0.0 && ringed(img, c.at, c.arm);
+            // Film between the arms: one wedge of ink is a doubt, two or more are no cross.
+            c.score = match open_wedges(ink, &c) {
+                4 => c.score,
+                3 => c.score.min(0.8),
+                _ => c.score.min(0.45),
+            };
             (c, ring)
         });
         match judged {
@@ -167,6 +179,40 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     });
     let conf = ev.confidence(at.is_some());
     (at, conf)
+}
+
+/// How many of the four wedges between the candidate's strokes are clear of its ink. A marker's
+/// cross leaves film between its arms; a filled shape (a triangle beside a square, a star's hub)
+/// that two strokes were fitted through does not. Each wedge is sampled along its bisector where
+/// it is 1.3 mm or more from both strokes' centre lines, up to 0.9 of an arm; a wedge too narrow
+/// for that counts as clear.
+fn open_wedges(ink: &GrayImage, c: &Candidate) -> usize {
+    let (w, h) = (ink.width() as f64, ink.height() as f64);
+    let [((_, d1), _), ((_, d2), _)] = c.strokes;
+    let mut open = 0;
+    for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, -1.0), (-1.0, 1.0)] {
+        let b = [sx * d1[0] + sy * d2[0], sx * d1[1] + sy * d2[1]];
+        let len = b[0].hypot(b[1]);
+        // The sine of half the wedge's angle: how fast its bisector leaves the strokes.
+        let half_sin = (1.0 - (b[0] * d1[0] + b[1] * d1[1]).powi(2) / (len * len)).sqrt();
+        let (r0, r1) = (1.3 * PX_PER_MM / half_sin.max(1e-3), 0.9 * c.arm);
+        if len < 1e-6 || r0 > r1 {
+            open += 1;
+            continue;
+        }
+        let (bx, by) = (b[0] / len, b[1] / len);
+        let (mut inked, mut seen) = (0, 0);
+        for step in 0..5 {
+            let r = r0 + (r1 - r0) * step as f64 / 4.0;
+            let (x, y) = (c.at[0] + r * bx, c.at[1] + r * by);
+            if x >= 0.0 && y >= 0.0 && x < w && y < h {
+                seen += 1;
+                inked += usize::from(ink.get_pixel(x as u32, y as u32)[0] > 0);
+            }
+        }
+        open += usize::from(3 * inked < seen.max(1));
+    }
+    open
 }
 
 /// What the cross's confidence is drawn from.
@@ -248,7 +294,12 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
     let spare = left.len() as f64 / pts.len() as f64;
     score = score.min(1.0 - (spare - 0.15).max(0.0) * 3.0);
     let arm = ((s1.1 - s1.0) + (s2.1 - s2.0)) / 4.0;
-    Some(Candidate { at: p, arm, score })
+    Some(Candidate {
+        at: p,
+        arm,
+        score,
+        strokes: [(l1, s1), (l2, s2)],
+    })
 }
 
 /// A fitted stroke: its line, the span of its pixels along the line, and the points left over.
@@ -372,6 +423,33 @@ mod tests {
         // The sea itself is darker than white paper, but it is no ring.
         let sea = RgbImage::from_pixel(240, 240, Rgb([200, 220, 236]));
         assert!(!ringed(&sea, at, arm));
+    }
+
+    #[test]
+    fn a_cross_has_film_between_its_arms_and_a_filled_disc_has_none() {
+        let size = (30.0 * PX_PER_MM) as u32;
+        let c = 15.0 * PX_PER_MM;
+        let drawn = |disc: bool| {
+            GrayImage::from_fn(size, size, |x, y| {
+                let (dx, dy) = (x as f64 + 0.5 - c, y as f64 + 0.5 - c);
+                let (ax, ay) = (dx.abs() / PX_PER_MM, dy.abs() / PX_PER_MM);
+                let on = if disc {
+                    dx.hypot(dy) < 5.0 * PX_PER_MM
+                } else {
+                    (ax < 0.5 && ay < 4.5) || (ay < 0.5 && ax < 4.5)
+                };
+                image::Luma([if on { 255 } else { 0 }])
+            })
+        };
+        let span = (-4.5 * PX_PER_MM, 4.5 * PX_PER_MM);
+        let candidate = Candidate {
+            at: [c, c],
+            arm: 4.5 * PX_PER_MM,
+            score: 1.0,
+            strokes: [(([c, c], [1.0, 0.0]), span), (([c, c], [0.0, 1.0]), span)],
+        };
+        assert_eq!(open_wedges(&drawn(false), &candidate), 4, "a cross");
+        assert_eq!(open_wedges(&drawn(true), &candidate), 0, "a filled disc");
     }
 
     #[test]

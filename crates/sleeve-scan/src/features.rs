@@ -148,7 +148,12 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
         // Dark areas are near-black (grey); the laces are dark brown: red and green well above
         // blue. They are not a dark area.
         let brown = c[0] - c[2] > 0.12 && c[1] - c[2] > 0.04 && red < 0.5;
-        let dark = !brown && ((luma(c) < level && red < 0.5) || (red > 0.3 && c[0] < level + 0.15));
+        // Saturated blue or green marker ink can be as dark as an area, but an area is grey.
+        let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+        let inked = chroma > 0.25 && red < 0.3;
+        let dark = !brown
+            && !inked
+            && ((luma(c) < level && red < 0.5) || (red > 0.3 && c[0] < level + 0.15));
         *out = if dark { 255 } else { 0 };
     }
     let k = (PX_PER_MM * 0.9) as u8;
