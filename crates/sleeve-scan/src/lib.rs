@@ -14,6 +14,7 @@ pub mod outline;
 pub mod pixels;
 pub mod scan;
 pub mod score;
+pub mod sides;
 pub mod straighten;
 pub mod synth;
 
@@ -78,8 +79,17 @@ pub fn scan_image(
                     .into_iter()
                     .flat_map(flatten)
                     .collect();
-                try_all(&more, &mut best);
+                let clean = try_all(&more, &mut best);
                 list.extend(more);
+                // Last, the four straight sides together (a grained or checked table).
+                if !clean {
+                    let sides: Vec<_> = sides::side_candidates(img)
+                        .into_iter()
+                        .flat_map(flatten)
+                        .collect();
+                    try_all(&sides, &mut best);
+                    list.extend(sides);
+                }
             }
             if list.is_empty() {
                 return Err(first_error.unwrap_or_else(|| {

@@ -9,7 +9,7 @@ use crate::scan::{Coarse, region_candidates};
 
 /// A reduced colour copy (each pixel the mean of a 2 x 2 sample at the centre of its f x f
 /// block), lightly smoothed, and the factor f.
-fn reduce_rgb(img: &RgbImage, target_long: u32) -> (RgbImage, u32) {
+pub(crate) fn reduce_rgb(img: &RgbImage, target_long: u32) -> (RgbImage, u32) {
     let f = (img.width().max(img.height()) / target_long).max(1);
     let (w, h) = (img.width() / f, img.height() / f);
     let off = (f / 2).saturating_sub(1);
