@@ -41,9 +41,14 @@ pub fn read(canon: &RgbImage) -> Found {
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
     mark_hidden(&mut list, &dark);
+    // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
+    // hidden flag near it is in doubt.
+    let glare = glare_on_dark(canon, &dark);
+    let near_glare = |h: &Hook| glare.iter().any(|g| (h.x - g[0]).hypot(h.y - g[1]) < 8.0);
     let hidden_doubt = (0..list.len())
-        .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0))
+        .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0) || near_glare(&list[i]))
         .collect();
+    let stray_red = stray_red.into_iter().chain(glare).collect();
     let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),
@@ -202,6 +207,42 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
 
 /// How far (mm) a dark area is grown back past what the opening kept of it.
 const GROW_MM: f64 = 3.0;
+
+/// Where glare lights part of a dark area (card mm): in each area, away from its edge by 1 mm,
+/// the pixels brighter than the area's own dark level (its 20th percentile) by 0.15 or more, when
+/// they cover 3 mm² or more; the place is their centre.
+pub fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
+    let inner = erode_square(dark, PX_PER_MM as usize);
+    let w = inner.width() as usize;
+    let mut spots = Vec::new();
+    for area in blobs(&inner) {
+        let levels: Vec<f64> = area
+            .iter()
+            .map(|&i| {
+                let p = &img.as_raw()[i * 3..i * 3 + 3];
+                luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
+            })
+            .collect();
+        let mut sorted = levels.clone();
+        sorted.sort_by(f64::total_cmp);
+        let floor = sorted[sorted.len() / 5];
+        let lit: Vec<usize> = area
+            .iter()
+            .zip(&levels)
+            .filter(|(_, l)| **l > floor + 0.15)
+            .map(|(&i, _)| i)
+            .collect();
+        if (lit.len() as f64) < 3.0 * PX_PER_MM * PX_PER_MM {
+            continue;
+        }
+        let n = lit.len() as f64;
+        let (sx, sy) = lit.iter().fold((0.0, 0.0), |(x, y), &i| {
+            (x + (i % w) as f64, y + (i / w) as f64)
+        });
+        spots.push([(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]);
+    }
+    spots
+}
 
 /// Fits a circle to weighted points (algebraic least squares, then a few geometric
 /// Gauss–Newton steps): centre and radius.
@@ -583,6 +624,26 @@ mod tests {
         assert!(at(18.0, 18.0), "the glare spot inside the area");
         assert!(at(11.0, 11.0) && at(25.5, 25.5), "the area's corners");
         assert!(!at(40.0, 18.4), "the line 14 mm past the area");
+        // The glare spot is where a washed-out ring may hide: one place, at the spot.
+        let spots = glare_on_dark(&img, &dark);
+        assert_eq!(spots.len(), 1, "{spots:?}");
+        assert!(
+            (spots[0][0] - 18.0).hypot(spots[0][1] - 18.0) < 0.5,
+            "{spots:?}"
+        );
+        let plain = RgbImage::from_fn(img.width(), img.height(), |x, y| {
+            let p = *img.get_pixel(x, y);
+            if p[0] == 170 {
+                image::Rgb([25, 25, 28])
+            } else {
+                p
+            }
+        });
+        let plain_dark = dark_mask(&plain, &local_reference(&plain, 36.0));
+        assert!(
+            glare_on_dark(&plain, &plain_dark).is_empty(),
+            "no glare, no spot"
+        );
     }
 
     #[test]
