@@ -12,6 +12,7 @@ use neverland_chance::Chance;
 
 use crate::advice::{classes, on_top, public_copy};
 use crate::engine::{Command, Game, Phase};
+use crate::pack::Item;
 
 use super::eval::Ctx;
 use super::foresee::Outlook;
@@ -27,6 +28,32 @@ const FORESEEN: usize = 8;
 /// forth for ever, and colour changes (decided in the Colour phase with the advisor).
 fn considered(c: &Command) -> bool {
     !matches!(c, Command::Give { .. } | Command::ChangeColour { .. })
+}
+
+/// The commands looked at in the Actions: the engine's candidates the bot considers, and an
+/// ally beside the active Character handing it Fairy Dust (trading is allowed out of turn,
+/// RB 294; the engine's candidates only offer the active Character's own gifts), so that the
+/// one standing with a Hostage on the top Deck can rescue it now.
+fn commands(ctx: &Ctx, g: &Game) -> Vec<Command> {
+    let mut out: Vec<Command> = g
+        .candidates(ctx.pack, ctx.map)
+        .into_iter()
+        .filter(considered)
+        .collect();
+    let me = &g.table.characters[g.active];
+    for (i, c) in g.table.characters.iter().enumerate() {
+        let dust = g.items.get(i).is_some_and(|h| h.contains(&Item::FairyDust));
+        if i != g.active && c.at == me.at && dust {
+            out.push(Command::Give {
+                from: Some(c.id.clone()),
+                to: me.id.clone(),
+                item: Some(Item::FairyDust),
+                coins: 0,
+                hostage: None,
+            });
+        }
+    }
+    out
 }
 
 /// The expected score of a Search on `g` over the kinds of card still unseen, and the position
@@ -127,11 +154,7 @@ fn leaves(ctx: &Ctx, game: &Game, visited: &HashSet<u64>, rng: &mut Chance) -> V
     for _ in 0..DEPTH {
         let mut next: Vec<Node> = Vec::new();
         for (g, first) in &frontier {
-            for c in g
-                .candidates(ctx.pack, ctx.map)
-                .into_iter()
-                .filter(considered)
-            {
+            for c in commands(ctx, g) {
                 // A small seeded jitter breaks ties between first commands.
                 let jitter = match first {
                     None => f64::from(rng.below(1000)) * 1e-4,
