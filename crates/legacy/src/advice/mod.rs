@@ -25,6 +25,7 @@ use crate::pack::{Colour, Pack};
 
 pub use situation::{SITUATION_FORMAT, Situation, SituationError};
 pub use tally::{CharacterCost, Cost, HostageCost, LossChance};
+pub(crate) use tree::{classes, on_top};
 
 /// The three Threat colours, in the order the advice lists the others.
 const COLOURS: [Colour; 3] = [Colour::Red, Colour::Blue, Colour::Yellow];

@@ -33,7 +33,7 @@ fn activating(g: &Game) -> bool {
 }
 
 /// The unseen Search cards grouped by what they do: a representative id and how many.
-fn classes(pack: &Pack, deck: &[String]) -> Vec<(String, u32)> {
+pub(crate) fn classes(pack: &Pack, deck: &[String]) -> Vec<(String, u32)> {
     let mut out: Vec<(String, u32)> = Vec::new();
     for id in deck {
         let effect = pack.search_card(id);
@@ -49,7 +49,7 @@ fn classes(pack: &Pack, deck: &[String]) -> Vec<(String, u32)> {
 }
 
 /// The deck with `card` on top (the end of the vector).
-fn on_top(deck: &mut Vec<String>, card: &str) {
+pub(crate) fn on_top(deck: &mut Vec<String>, card: &str) {
     if let Some(i) = deck.iter().position(|c| c == card) {
         let c = deck.remove(i);
         deck.push(c);

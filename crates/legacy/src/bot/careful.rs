@@ -1,106 +1,28 @@
-//! The careful bot: at each decision it tries every legal command the engine offers on the
-//! advisor's deck-free copy (`public_copy`: the hidden deck order and the random stream replaced),
-//! scores the resulting position and plays the best. It never reads the real deck or dice order
-//! and never reimplements a rule: every result comes from the engine's own `apply`.
+//! The careful bot: in the Actions it looks ahead over the rest of the turn (`plan`: a beam search
+//! over the engine's own legal commands on the advisor's deck-free copy, `public_copy`: the hidden
+//! deck order and the random stream replaced), judges each sequence by `eval::score`, and plays
+//! the first command of the best. It never reads the real deck or dice order and never
+//! reimplements a rule: every result comes from the engine's own `apply`.
 //! Threat colours: the Destiny advisor is asked what each colour would cost, and Destiny is spent
 //! when another colour costs clearly less. Tie choices: the option whose result scores best.
+
+use std::collections::HashSet;
 
 use neverland_chance::Chance;
 
 use crate::advice::{self, Budget, public_copy};
-use crate::engine::{Command, Game, Outcome, Phase, start_location};
+use crate::engine::{Command, Game, Outcome, Phase};
 use crate::map::Map;
 use crate::pack::Pack;
 use crate::sim::{Ending, plain_plan};
 
+use super::eval::Ctx;
+use super::eval::score;
+use super::plan::{best_action, key};
+use super::routes::Routes;
+
 /// How much better (in score points) another colour must be before Destiny is spent on it.
 const DESTINY_MARGIN: f64 = 40.0;
-
-/// Distance from the start Location (where Hostages are brought home), 8 when unreachable.
-fn home_distance(pack: &Pack, map: &Map, at: &str) -> f64 {
-    let (Some(s), Some(a)) = (map.id(start_location(pack)), map.id(at)) else {
-        return 8.0;
-    };
-    map.distances(s, false)
-        .get(a)
-        .copied()
-        .flatten()
-        .map_or(8.0, f64::from)
-}
-
-/// A static score of a position for the players (higher is better).
-pub fn score(pack: &Pack, map: &Map, g: &Game) -> f64 {
-    match g.phase {
-        Phase::Over {
-            outcome: Outcome::Won,
-        } => return 1e6,
-        Phase::Over {
-            outcome: Outcome::Lost { .. },
-        } => return -1e6,
-        _ => {}
-    }
-    let start = start_location(pack);
-    let mut s = 0.0;
-    for (i, c) in g.table.characters.iter().enumerate() {
-        s -= 12.0 * f64::from(c.wounds) + 6.0 * f64::from(c.despair);
-        if c.fallen {
-            s -= 300.0;
-        }
-        s += 2.0 * f64::from(c.coins) + 5.0 * f64::from(u8::from(c.destiny));
-        s += 3.0 * g.items.get(i).map_or(0, Vec::len) as f64;
-        for _ in &c.carrying {
-            s += 80.0 - 10.0 * home_distance(pack, map, &c.at);
-        }
-        let foes = g.table.enemies.iter().filter(|e| e.at == c.at).count();
-        s -= 4.0 * foes as f64;
-    }
-    for h in &g.table.hostages {
-        if h.at == start {
-            s += 200.0;
-            continue;
-        }
-        s += 40.0 - 5.0 * home_distance(pack, map, &h.at);
-        let foes = g.table.enemies.iter().filter(|e| e.at == h.at).count()
-            + g.table
-                .named_enemies
-                .iter()
-                .filter(|n| n.at == h.at)
-                .count();
-        s -= 30.0 * foes as f64;
-    }
-    s -= 6.0 * g.table.enemies.len() as f64;
-    for n in &g.table.named_enemies {
-        s -= 25.0 - 8.0 * f64::from(n.wounds);
-    }
-    s += 150.0 * g.named_defeated.len() as f64;
-    s += 0.5 * g.search_deck.len() as f64;
-    s
-}
-
-/// Commands the bot never considers during the Actions: free trades that could go back and
-/// forth for ever, and colour changes (decided in the Colour phase with the advisor).
-fn considered(c: &Command) -> bool {
-    !matches!(c, Command::Give { .. } | Command::ChangeColour { .. })
-}
-
-/// The best of the Actions phase's legal commands by the score of its result on a public copy.
-fn best_action(pack: &Pack, map: &Map, game: &Game, rng: &mut Chance) -> Option<Command> {
-    let seed = u64::from(rng.below(u32::MAX));
-    let base = public_copy(game, seed);
-    let mut best: Option<(f64, Command)> = None;
-    for c in game.candidates(pack, map).into_iter().filter(considered) {
-        let mut copy = base.clone();
-        if copy.apply(pack, map, &c).is_err() {
-            continue;
-        }
-        let jitter = f64::from(rng.below(1000)) * 1e-4;
-        let v = score(pack, map, &copy) + jitter;
-        if best.as_ref().is_none_or(|(b, _)| v > *b) {
-            best = Some((v, c));
-        }
-    }
-    best.map(|(_, c)| c)
-}
 
 /// The harm the advisor foresees for one colour under the players' best tie choices.
 fn harm(a: &advice::ColourAdvice) -> f64 {
@@ -146,7 +68,8 @@ fn colour_choice(pack: &Pack, map: &Map, game: &Game, seed: u64) -> Option<Comma
 }
 
 /// The tie option whose result scores best on a public copy.
-fn best_option(pack: &Pack, map: &Map, game: &Game, seed: u64) -> Option<usize> {
+fn best_option(ctx: &Ctx, game: &Game, seed: u64) -> Option<usize> {
+    let (pack, map, routes) = (ctx.pack, ctx.map, ctx.routes);
     let (_, options) = game.pending_options(pack, map)?;
     let base = public_copy(game, seed);
     (0..options.len()).max_by(|&x, &y| {
@@ -154,18 +77,22 @@ fn best_option(pack: &Pack, map: &Map, game: &Game, seed: u64) -> Option<usize> 
         a.apply_pending(pack, map, &options[x]);
         let mut b = base.clone();
         b.apply_pending(pack, map, &options[y]);
-        score(pack, map, &a).total_cmp(&score(pack, map, &b))
+        score(pack, map, routes, &a).total_cmp(&score(pack, map, routes, &b))
     })
 }
 
 /// The careful bot's next command for the game (not yet applied).
-pub fn choose(pack: &Pack, map: &Map, game: &Game, rng: &mut Chance) -> Option<Command> {
+/// `visited`: the keys of the positions the current turn's Actions have passed through.
+pub fn choose(ctx: &Ctx, game: &Game, visited: &HashSet<u64>, rng: &mut Chance) -> Option<Command> {
+    let (pack, map) = (ctx.pack, ctx.map);
     let seed = u64::from(rng.below(u32::MAX));
     match &game.phase {
         Phase::Over { .. } => None,
-        Phase::Actions => best_action(pack, map, game, rng),
+        Phase::Actions => {
+            best_action(ctx, game, visited, rng).or_else(|| Some(plain_plan(game, pack, map)))
+        }
         Phase::Activations { .. } => {
-            best_option(pack, map, game, seed).map(|option| Command::Activate { option })
+            best_option(ctx, game, seed).map(|option| Command::Activate { option })
         }
         Phase::Colour { .. } => {
             Some(colour_choice(pack, map, game, seed).unwrap_or(Command::ResolveThreat))
@@ -186,6 +113,13 @@ pub fn play(
     let mut game = Game::new(pack, map, setup, seed).expect("a valid set-up");
     let mut rng = Chance::from_seed(seed ^ 0xCA2E_F011);
     let mut log = Vec::new();
+    let routes = Routes::new(pack, map);
+    let mut visited = HashSet::new();
+    let ctx = Ctx {
+        pack,
+        map,
+        routes: &routes,
+    };
     while log.len() < max_commands {
         if let Phase::Over { outcome } = game.phase {
             let end = match outcome {
@@ -194,7 +128,11 @@ pub fn play(
             };
             return (end, log);
         }
-        let Some(c) = choose(pack, map, &game, &mut rng) else {
+        if game.phase != Phase::Actions {
+            visited.clear();
+        }
+        visited.insert(key(&game));
+        let Some(c) = choose(&ctx, &game, &visited, &mut rng) else {
             break;
         };
         if let Err(e) = game.apply(pack, map, &c) {

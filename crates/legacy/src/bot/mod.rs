@@ -1,4 +1,10 @@
-//! Player bots that play to win (issue 20). `careful` picks among the engine's own legal
-//! commands by a greedy evaluation of each result on the advisor's deck-free copy.
+//! Player bots that play to win (issue 20). `careful` plays whole games: in the Actions it looks
+//! ahead over the rest of the turn (`plan`) on the advisor's deck-free copy, judging positions
+//! by `eval` (whose distances come from `routes`) and the best of them again after the next
+//! Threat (`foresee`).
 
 pub mod careful;
+pub mod eval;
+pub mod foresee;
+pub mod plan;
+pub mod routes;
