@@ -130,6 +130,12 @@ fn otsu(img: &GrayImage) -> u8 {
 /// reduced to 4 corners. Returns corners in full-resolution pixels (clockwise from any corner).
 pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
     let (small, f) = reduce(img, 400);
+    // A picture a few pixels across holds no card (and imageproc's labelling fails on some).
+    if small.width() < 8 || small.height() < 8 {
+        return Err(ScanError::NoCard(
+            "no card was found in the photo: tap its four corners instead (--corners)".into(),
+        ));
+    }
     let t = otsu(&small);
     let mask = imageproc::map::map_pixels(&small, |p| Luma([if p[0] > t { 255u8 } else { 0 }]));
     let labels = imageproc::region_labelling::connected_components(

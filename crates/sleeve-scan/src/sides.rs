@@ -58,6 +58,9 @@ fn edgels(small: &RgbImage) -> Vec<Edgel> {
             });
         }
     }
+    if all.is_empty() {
+        return all;
+    }
     let mut levels: Vec<f64> = all.iter().map(|e| e.strength).collect();
     let cut = levels.len() * 9 / 10;
     let (_, t, _) = levels.select_nth_unstable_by(cut, f64::total_cmp);
