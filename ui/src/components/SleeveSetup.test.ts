@@ -94,12 +94,12 @@ describe("the sleeve set-up screen", () => {
     const confirm = r.getByTestId("confirm-sleeve") as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     // One tap removes the doubtful ring: its warning goes with it.
-    await fireEvent.click(r.getByRole("button", { name: /Remove the Hook circle of warning 1/ }));
+    await fireEvent.click(r.getByRole("button", { name: /Remove this circle \(warning 1\)/ }));
     await waitFor(() => expect(r.getAllByTestId("hook")).toHaveLength(1));
     expect(r.getAllByTestId("check").map((c) => c.getAttribute("data-kind"))).toEqual(["card"]);
     expect(confirm.disabled).toBe(true);
     // The outline looked at: listed as looked at, no longer drawn, and Confirm is free.
-    await fireEvent.click(r.getByRole("button", { name: /Warning 1 looked at/ }));
+    await fireEvent.click(r.getByRole("button", { name: /Looked: it is right \(warning 1:/ }));
     await waitFor(() => expect(confirm.disabled).toBe(false));
     expect(r.getByTestId("check").textContent).toContain("looked at");
     expect(r.queryAllByTestId("doubt-mark")).toHaveLength(0);
