@@ -193,6 +193,19 @@ export async function tap(session, id) {
   return el;
 }
 
+/**
+ * Looks at every warning of a sleeve reading as a holder must before confirming: each "Looked:
+ * it is right" button in turn, until none is left. (Only for readings known to be right.)
+ */
+export async function lookAtChecks(session) {
+  for (;;) {
+    const acks = await session.findElements(byTestId("ack"));
+    if (acks.length === 0) return;
+    await clickElement(session, acks[0]);
+    await session.wait(async () => (await session.findElements(byTestId("ack"))).length < acks.length, 5000);
+  }
+}
+
 /** Clicks an element found some other way, centred first: the sticky header must not cover it. */
 export async function clickElement(session, el) {
   await session.executeScript("arguments[0].scrollIntoView({block: 'center'})", el);

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, openApp, outDir, root, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, lookAtChecks, openApp, outDir, root, tap, tapInside } from "./app.mjs";
 import { audit } from "./a11y.mjs";
 import { sleep } from "./harness.mjs";
 import { browser, freePort, joinUrl, lanPassed, openOnLoopback, startChromedriver } from "./lan-helpers.mjs";
@@ -63,6 +63,7 @@ async function sleeveByPhoto(seat) {
   await (await seat.wait(until.elementLocated(byTestId("photo")), 10000)).sendKeys(photo);
   const summary = await seat.wait(until.elementLocated(byTestId("scan-summary")), 30000);
   await seat.wait(until.elementTextMatches(summary, new RegExp(`${truth.hooks.length} Hook circles`)), 30000);
+  await lookAtChecks(seat);
   await tap(seat, "confirm-sleeve");
   await seat.wait(async () => (await seat.findElements(byTestId("sleeve-screen"))).length === 0, 20000);
 }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { Key, until } from "selenium-webdriver";
-import { appFixture, byTestId, openApp, root, screens, screenshot, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, lookAtChecks, openApp, root, screens, screenshot, tap, tapInside } from "./app.mjs";
 import { phase } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-pans-", { NEVERLAND_SEED: "12" });
@@ -61,6 +61,7 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     await session.wait(async () => (await session.findElements(byTestId("corner-photo"))).length === 0, 20000);
     const again = await session.wait(until.elementLocated(byTestId("scan-summary")), 20000);
     await session.wait(until.elementTextMatches(again, new RegExp(`On the card now: ${truth.hooks.length} Hook circles`)), 20000);
+    await lookAtChecks(session);
     await tap(session, "confirm-sleeve");
     await session.wait(until.elementLocated(byTestId("stored")), 10000);
     await session.wait(until.elementLocated(byTestId("pass")), 10000);
