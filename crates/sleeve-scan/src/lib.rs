@@ -181,7 +181,6 @@ mod tests {
     use image::{Rgb, RgbImage};
     use neverland_chance::Chance;
 
-    /// A small random picture: noise, or a few random quadrilaterals and rings over noise.
     #[test]
     fn every_tiny_picture_is_answered_or_refused() {
         // The shrinking of a failed property run lands on pictures a few pixels across: each
@@ -195,6 +194,7 @@ mod tests {
         }
     }
 
+    /// A small random picture: noise, or a few random quadrilaterals and rings over noise.
     fn picture(w: u32, h: u32, seed: u64) -> RgbImage {
         let mut rng = Chance::from_seed(seed);
         let mut img = RgbImage::from_fn(w, h, |_, _| {
