@@ -7,7 +7,7 @@
 use image::{GrayImage, RgbImage};
 
 use crate::geom::{Line, fit_line, intersect, line_dist};
-use crate::pixels::{blobs, dilate_square, erode_square, luma, redness};
+use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma, redness};
 use crate::scan::{CrossAt, PX_PER_MM};
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
@@ -19,7 +19,7 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     if redness(c) > 0.3 || c[0] > c[1].max(c[2]) + 0.08 || l > 0.85 * paper {
         return false;
     }
-    let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+    let chroma = chroma(c);
     // Blue or green leads red: marker ink, not brown art.
     let cool = c[2].max(c[1]) > c[0] + 0.1;
     // Glare adds light to ink and paper alike: the difference survives where the ratio does not.
@@ -74,7 +74,7 @@ fn ringed(img: &RgbImage, at: [f64; 2], arm: f64) -> bool {
 
 /// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green.
 fn ink_class(c: [f64; 3]) -> u8 {
-    let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+    let chroma = chroma(c);
     if chroma < 0.12 {
         1
     } else if c[2] >= c[1] {

@@ -5,7 +5,7 @@ use image::{GrayImage, RgbImage};
 
 use crate::geom::polygon_area;
 use crate::join;
-use crate::pixels::{blobs, dilate_square, erode_square, fill_holes, flood, luma, redness};
+use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, flood, luma, redness};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
 /// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
@@ -14,7 +14,8 @@ pub struct Found {
     pub hooks: (Vec<Hook>, f64),
     /// Each ring's confidence (in `hooks.0`'s order).
     pub ring_conf: Vec<f64>,
-    /// Red ink that no ring explains (mm): a ring may be missed there.
+    /// Places where a ring may be missed (mm): red ink that no ring explains, and glare over a
+    /// dark area (`glare_on_dark`).
     pub stray_red: Vec<[f64; 2]>,
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
     /// centres 1 mm away, so the trace is doubtful there): their hidden flags are in doubt.
@@ -154,7 +155,7 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
         // blue. They are not a dark area.
         let brown = c[0] - c[2] > 0.12 && c[1] - c[2] > 0.04 && red < 0.5;
         // Saturated blue or green marker ink can be as dark as an area, but an area is grey.
-        let chroma = c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2]);
+        let chroma = chroma(c);
         let inked = chroma > 0.25 && red < 0.3;
         let dark = !brown
             && !inked
@@ -223,9 +224,9 @@ pub fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
                 luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
             })
             .collect();
-        let mut sorted = levels.clone();
-        sorted.sort_by(f64::total_cmp);
-        let floor = sorted[sorted.len() / 5];
+        let mut order = levels.clone();
+        let fifth = order.len() / 5;
+        let (_, &mut floor, _) = order.select_nth_unstable_by(fifth, f64::total_cmp);
         let lit: Vec<usize> = area
             .iter()
             .zip(&levels)

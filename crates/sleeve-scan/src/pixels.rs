@@ -1,4 +1,4 @@
-//! Pixel helpers the scanner's stages share: luminance and redness of a colour, 8-connected
+//! Pixel helpers the scanner's stages share: luminance, chroma and redness of a colour, 8-connected
 //! groups of a mask, flood fill, and square dilation and erosion.
 
 use image::GrayImage;
@@ -6,6 +6,11 @@ use image::GrayImage;
 /// Luminance (Rec. 601 weights) of a colour in 0..1.
 pub fn luma(c: [f64; 3]) -> f64 {
     0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+}
+
+/// Chroma of a colour in 0..1: its largest channel less its smallest (grey and black near 0).
+pub fn chroma(c: [f64; 3]) -> f64 {
+    c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2])
 }
 
 /// Redness that survives glare and shadow: how far red stands above the larger of green and
