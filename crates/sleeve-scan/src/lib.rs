@@ -42,90 +42,96 @@ pub(crate) fn join<A: Send, B>(a: impl FnOnce() -> A + Send, b: impl FnOnce() ->
 /// The outline's confidence below which the four-straight-sides stage is tried.
 const SIDES_WORTH: f64 = 0.6;
 
+/// An outline and its confidence.
+type Outline = ([[f64; 2]; 4], f64);
+
+/// Refines each coarse outline in turn, keeping the best in `best`; true at the first whose
+/// sides were all traced cleanly.
+fn try_all(img: &image::RgbImage, list: &[Outline], best: &mut Option<Outline>) -> bool {
+    for (q, fill) in list {
+        if let Some((r, c)) = scan::refine_corners(img, *q) {
+            let c = c.min(*fill);
+            if best.is_none_or(|b| c > b.1) {
+                *best = Some((r, c));
+            }
+            if c >= 0.9 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The outline checked side by side against the film margin and the card's plain edge (a
+/// printed frame line, a dark area or a road cannot pass for the card's edge): the corners and
+/// each side's agreement.
+fn checked(img: &image::RgbImage, (q, conf): Outline) -> ([[f64; 2]; 4], [f64; 4]) {
+    outline::film_sides(img, q).unwrap_or((q, [conf.min(0.5); 4]))
+}
+
+/// The card's outline with each side's agreement: from tapped corners, else the bright region,
+/// then the closed colour edge when no outline so far is clean (by its own sides or by the film
+/// margin all round), then the four straight sides together when the best is still poor.
+fn find_outline(
+    img: &image::RgbImage,
+    corners: Option<[[f64; 2]; 4]>,
+) -> Result<([[f64; 2]; 4], [f64; 4]), ScanError> {
+    let mut best: Option<Outline> = None;
+    if let Some(c) = corners {
+        try_all(img, &[(c, 1.0)], &mut best);
+        return Ok(checked(img, best.unwrap_or((c, 0.3))));
+    }
+    let flatten =
+        |c: scan::Coarse| -> Vec<Outline> { c.candidates.iter().map(|q| (*q, c.fill)).collect() };
+    let (bright, first_error) = match scan::find_card(img) {
+        Ok(c) => (flatten(c), None),
+        Err(e) => (Vec::new(), Some(e)),
+    };
+    let mut any = !bright.is_empty();
+    let clean = try_all(img, &bright, &mut best);
+    // A bright-region outline that is clean, or whose sides all agree with the film margin, is
+    // taken as it is (the colour-edge outlines cost a reduced colour copy and six refinements).
+    if let Some((q, agree)) = best.map(|b| checked(img, b))
+        && (clean || agree.iter().all(|&a| a >= 0.9))
+    {
+        return Ok((q, agree));
+    }
+    let more: Vec<_> = outline::edge_candidates(img)
+        .into_iter()
+        .flat_map(flatten)
+        .collect();
+    any |= !more.is_empty();
+    let clean = try_all(img, &more, &mut best);
+    // Last, the four straight sides together (a grained or checked table), only when the
+    // outline so far is poor: above SIDES_WORTH it changed no reading on tuning seeds 0-399 and
+    // cost up to 54 ms a photo.
+    if !clean && best.is_none_or(|b| b.1 < SIDES_WORTH) {
+        let sides: Vec<_> = sides::side_candidates(img)
+            .into_iter()
+            .flat_map(flatten)
+            .collect();
+        any |= !sides.is_empty();
+        try_all(img, &sides, &mut best);
+    }
+    match best {
+        Some(b) => Ok(checked(img, b)),
+        None if !any => Err(first_error.unwrap_or_else(|| {
+            ScanError::NoCard(
+                "no card was found in the photo: tap its four corners instead (--corners)".into(),
+            )
+        })),
+        None => Err(ScanError::NoCard(
+            "the card's edges could not be traced: tap its four corners instead (--corners)".into(),
+        )),
+    }
+}
+
 /// The pipeline on a decoded image.
 pub fn scan_image(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<Scan, ScanError> {
-    // Each coarse outline is refined; the one whose sides found the most edge points wins.
-    // Stop at the first outline whose sides were all traced cleanly; otherwise keep the best.
-    let mut best: Option<([[f64; 2]; 4], f64)> = None;
-    let try_all = |list: &[([[f64; 2]; 4], f64)], best: &mut Option<([[f64; 2]; 4], f64)>| {
-        for (q, fill) in list {
-            if let Some((r, c)) = scan::refine_corners(img, *q) {
-                let c = c.min(*fill);
-                if best.is_none_or(|b| c > b.1) {
-                    *best = Some((r, c));
-                }
-                if c >= 0.9 {
-                    return true;
-                }
-            }
-        }
-        false
-    };
-    let flatten = |c: scan::Coarse| -> Vec<([[f64; 2]; 4], f64)> {
-        c.candidates.iter().map(|q| (*q, c.fill)).collect()
-    };
-    let first = match corners {
-        Some(c) => vec![(c, 1.0)],
-        None => {
-            // The bright region first; the colour-edge outlines only when it gave no clean one
-            // (they cost a reduced colour copy).
-            let bright = scan::find_card(img);
-            let (mut list, first_error) = match bright {
-                Ok(c) => (flatten(c), None),
-                Err(e) => (Vec::new(), Some(e)),
-            };
-            if !try_all(&list, &mut best) {
-                let more: Vec<_> = outline::edge_candidates(img)
-                    .into_iter()
-                    .flat_map(flatten)
-                    .collect();
-                let clean = try_all(&more, &mut best);
-                list.extend(more);
-                // Last, the four straight sides together (a grained or checked table), only
-                // when the outline so far is poor: above SIDES_WORTH it changed no reading on
-                // tuning seeds 0-399 and cost up to 54 ms a photo.
-                if !clean && best.is_none_or(|b| b.1 < SIDES_WORTH) {
-                    let sides: Vec<_> = sides::side_candidates(img)
-                        .into_iter()
-                        .flat_map(flatten)
-                        .collect();
-                    try_all(&sides, &mut best);
-                    list.extend(sides);
-                }
-            }
-            if list.is_empty() {
-                return Err(first_error.unwrap_or_else(|| {
-                    ScanError::NoCard(
-                        "no card was found in the photo: tap its four corners instead (--corners)"
-                            .into(),
-                    )
-                }));
-            }
-            list
-        }
-    };
-    if corners.is_some() {
-        try_all(&first, &mut best);
-    }
-    let (refined, refine_conf) = match best {
-        Some(r) => r,
-        None if corners.is_some() => (first[0].0, 0.3),
-        None => {
-            return Err(ScanError::NoCard(
-                "the card's edges could not be traced: tap its four corners instead (--corners)"
-                    .into(),
-            ));
-        }
-    };
-    // The outline checked side by side against the film margin and the card's plain edge: a
-    // printed frame line, a dark area or a road cannot pass for the card's edge.
-    let (refined, agree) = match outline::film_sides(img, refined) {
-        Some((q, agree)) => (q, agree),
-        None => (refined, [refine_conf.min(0.5); 4]),
-    };
+    let (refined, agree) = find_outline(img, corners)?;
     let refine_conf = agree.iter().copied().fold(1.0, f64::min);
     let (upright, orient_conf) = laces::orient(img, refined);
     let h = geom::homography(&upright);
