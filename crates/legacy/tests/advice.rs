@@ -1,6 +1,7 @@
 //! The Destiny advisor on situations whose answer is known by hand (`tests/advice/cases.json`):
 //! a colour that kills a Hostage, one that fells a Character, a tie whose best and worst differ,
-//! a Search whose card decides a loss. Each case names only the figures it checks.
+//! a Search whose card decides a loss, a Search whose card leaves a Hostage among Enemies. Each
+//! case names only the figures it checks.
 
 use neverland_legacy::advice::{self, Advice, Budget, ColourAdvice, Cost, Situation};
 use neverland_legacy::map::Map;
@@ -25,6 +26,13 @@ fn check_cost(name: &str, got: &Cost, want: &Value) -> Vec<String> {
         let l = l.as_f64().expect("a number");
         if !close(got.lose, l) {
             bad.push(format!("{name}: lose {} not {l}", got.lose));
+        }
+    }
+    if let Some(f) = want.get("found_by_enemies") {
+        let f = f.as_f64().expect("a number");
+        let have = got.found_by_enemies.unwrap_or(0.0);
+        if !close(have, f) {
+            bad.push(format!("{name}: found by enemies {have} not {f}"));
         }
     }
     for (cause, p) in want

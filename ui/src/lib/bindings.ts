@@ -469,7 +469,13 @@ export type ThreatCost = {
 /**
  * The chance the game is lost during this Threat.
  */
-lose: number, losses: Array<LossChance>, characters: Array<CharacterCost>, hostages: Array<HostageCost>, };
+lose: number, losses: Array<LossChance>, characters: Array<CharacterCost>, hostages: Array<HostageCost>, 
+/**
+ * The expected number of Hostages an Enemy's Search turns up in this Threat and leaves
+ * among Enemies with no standing Character beside them (very likely lost at a later
+ * Threat); absent when no such find is possible.
+ */
+found_by_enemies?: number, };
 
 export type ColourAdvice = { colour: Colour, route: AdviceRoute, 
 /**

@@ -1,7 +1,8 @@
 //! The Destiny advisor: a query that tells the table, while a drawn Threat card waits to be
 //! resolved, what the Enemies and Named Enemies would do under its colour and under each colour
 //! Destiny could make it. Wounds and Despair per Character, Characters that would fall, Hostages
-//! killed or rescued by a Fairy, and the chance of losing on the spot, for the players' best and
+//! killed or rescued by a Fairy, Hostages an Enemy's Search would turn up and leave among Enemies
+//! with no Character beside them, and the chance of losing on the spot, for the players' best and
 //! worst tie choices (which option of a tie, which Enemy activates next).
 //!
 //! One rule, one place: every step is the engine's own `Game::apply` (`ChangeColour`,

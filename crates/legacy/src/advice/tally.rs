@@ -1,6 +1,8 @@
 //! What a Threat did to the table, read off the game before and after it (never computed by a
 //! rule of its own): Wounds and Despair per Character, who fell, which Hostage was killed or
-//! rescued by a Fairy, and the loss. Expectations over the chance nodes add up as weighted sums.
+//! rescued by a Fairy, the Hostages an Enemy's Search turned up and left among Enemies with no
+//! Character beside them, and the loss. Expectations over the chance nodes add up as weighted
+//! sums.
 
 use serde::Serialize;
 use ts_rs::TS;
@@ -23,6 +25,9 @@ const LOSS_HARM: f64 = 1000.0;
 const FALL_HARM: f64 = 100.0;
 const WOUND_HARM: f64 = 10.0;
 const DESPAIR_HARM: f64 = 1.0;
+/// A Hostage an Enemy's Search turned up among Enemies, with no Character to guard it: not lost
+/// yet, but the next Threat of a matching colour kills it or lets a Fairy rescue it.
+const FOUND_HARM: f64 = 500.0;
 
 /// Expected effects (each a probability or an expected count).
 #[derive(Debug, Clone, PartialEq)]
@@ -33,6 +38,8 @@ pub(crate) struct Tally {
     pub chars: Vec<[f64; 3]>,
     /// Per Hostage in play: killed, rescued by a Fairy.
     pub hostages: Vec<[f64; 2]>,
+    /// Hostages turned up during the Threat and left among Enemies with no standing Character.
+    pub found: f64,
 }
 
 fn has_hostage(g: &Game, id: &str) -> bool {
@@ -53,6 +60,24 @@ pub(crate) fn hostages_in(g: &Game) -> Vec<String> {
     ids
 }
 
+/// The Hostages on the map in `leaf` that were not found in `root` (an Enemy's Search turned them
+/// up during the Threat: nobody else Searches then) and now stand with an Enemy or a Named
+/// Enemy and no standing Character.
+fn exposed_finds(root: &Game, leaf: &Game) -> usize {
+    let before = hostages_in(root);
+    let t = &leaf.table;
+    t.hostages
+        .iter()
+        .filter(|h| !before.contains(&h.id))
+        .filter(|h| {
+            let foes = t.enemies.iter().any(|e| e.at == h.at)
+                || t.named_enemies.iter().any(|n| n.at == h.at);
+            let guard = t.characters.iter().any(|c| !c.fallen && c.at == h.at);
+            foes && !guard
+        })
+        .count()
+}
+
 impl Tally {
     pub fn zero(root: &Game) -> Tally {
         Tally {
@@ -60,6 +85,7 @@ impl Tally {
             loss: [0.0; 5],
             chars: vec![[0.0; 3]; root.table.characters.len()],
             hostages: vec![[0.0; 2]; hostages_in(root).len()],
+            found: 0.0,
         }
     }
 
@@ -103,12 +129,17 @@ impl Tally {
                 _ => {}
             }
         }
+        if cause.is_none() {
+            t.found = exposed_finds(root, leaf) as f64;
+            t.score += t.found * FOUND_HARM;
+        }
         t
     }
 
     /// Adds `w` times `o`.
     pub fn add(&mut self, o: &Tally, w: f64) {
         self.score += o.score * w;
+        self.found += o.found * w;
         for (a, b) in self.loss.iter_mut().zip(&o.loss) {
             *a += b * w;
         }
@@ -159,6 +190,7 @@ impl Tally {
                     rescued_by_fairy: r(t[1]),
                 })
                 .collect(),
+            found_by_enemies: Some(r(self.found)).filter(|f| *f > 0.0),
         }
     }
 }
@@ -196,4 +228,10 @@ pub struct Cost {
     pub losses: Vec<LossChance>,
     pub characters: Vec<CharacterCost>,
     pub hostages: Vec<HostageCost>,
+    /// The expected number of Hostages an Enemy's Search turns up in this Threat and leaves
+    /// among Enemies with no standing Character beside them (very likely lost at a later
+    /// Threat); absent when no such find is possible.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub found_by_enemies: Option<f64>,
 }
