@@ -14,13 +14,14 @@ const killed: ThreatCost = {
   characters: [{ character: "wendy", wounds: 0, despair: 0, falls: 0 }],
   hostages: [{ hostage: "john", killed: 1, rescued_by_fairy: 0 }],
 };
+const found: ThreatCost = { ...none, found_by_enemies: 0.5 };
 const answer: ThreatAdvice = {
   card: "red-1",
   colour: "red",
   unseen_search_cards: 36,
   colours: [
     { colour: "red", route: "as-drawn", best: killed, worst: killed, exact: true, rollouts: 0, nodes: 2 },
-    { colour: "blue", route: "destiny", best: none, worst: none, exact: false, rollouts: 24, nodes: 900 },
+    { colour: "blue", route: "destiny", best: none, worst: found, exact: false, rollouts: 24, nodes: 900 },
     { colour: "yellow", route: "no-destiny-left", best: none, worst: none, exact: true, rollouts: 0, nodes: 3 },
   ],
 };
@@ -47,6 +48,8 @@ describe("what each colour would cost", () => {
     expect(blue).toContain("for one Destiny");
     expect(blue).toContain("\u2248 from 24 rollouts");
     expect(blue).toContain("no Wounds, nobody lost");
+    expect(blue).toContain("Hostages an Enemy finds and no Character guards: 0.5");
+    expect(red).not.toContain("an Enemy finds");
     expect(yellow).toContain("nobody has Destiny left");
     expect(yellow).not.toContain("\u2248");
   });

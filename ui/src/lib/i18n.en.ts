@@ -375,6 +375,7 @@ export const en = {
   "advice.lose": "lose the game: {p}",
   "advice.killed": "{who} killed: {p}",
   "advice.rescued": "{who} rescued by a Fairy: {p}",
+  "advice.found": "Hostages an Enemy finds and no Character guards: {n}",
   "advice.falls": "{who} falls: {p}",
   "advice.wounds": "Wounds on {who}: {n}",
   "advice.harmless": "no Wounds, nobody lost",

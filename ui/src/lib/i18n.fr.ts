@@ -815,6 +815,7 @@ export const fr: Table = {
   "advice.lose": "partie perdue : {p}",
   "advice.killed": "{who} tué : {p}",
   "advice.rescued": "{who} sauvé par une Fée : {p}",
+  "advice.found": "Otages trouvés par un Ennemi sans Personnage pour les garder : {n}",
   "advice.falls": "{who} tombe : {p}",
   "advice.wounds": "Blessures sur {who} : {n}",
   "advice.harmless": "aucune Blessure, personne de perdu",
