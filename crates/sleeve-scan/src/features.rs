@@ -37,14 +37,18 @@ pub fn read(canon: &RgbImage) -> Found {
         },
         || (grid.reference(6.0), rings(canon)),
     );
+    let washed = washed_dark(canon, &reference, &dark);
     drop(reference);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
     mark_hidden(&mut list, &dark);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
-    // hidden flag near it is in doubt.
-    let glare = glare_on_dark(canon, &dark);
+    // hidden flag near it is in doubt. So does an area washed out to grey as a whole.
+    let glare: Vec<[f64; 2]> = glare_on_dark(canon, &dark)
+        .into_iter()
+        .chain(washed)
+        .collect();
     let near_glare = |h: &Hook| glare.iter().any(|g| (h.x - g[0]).hypot(h.y - g[1]) < 8.0);
     let hidden_doubt = (0..list.len())
         .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0) || near_glare(&list[i]))
@@ -243,6 +247,37 @@ pub fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
         spots.push([(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]);
     }
     spots
+}
+
+/// Where glare may have washed a whole dark area out to grey (card mm): outside the dark areas,
+/// regions of grey (chroma under 0.08) between 0.4 and 0.75 of the paper's wide level, still
+/// there after an opening by 1 mm (so not a road, a grid line or a pen stroke), 12 mm² or more;
+/// the place is each region's centre. The map art is never grey (the contract's colours are
+/// parchment, greens, blues and browns), so such a region is an area the scan cannot see into.
+pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Vec<[f64; 2]> {
+    let (w, h) = (img.width(), img.height());
+    let grey = GrayImage::from_fn(w, h, |x, y| {
+        let p = img.get_pixel(x, y).0.map(|v| v as f64 / 255.0);
+        let paper = (reference.get_pixel(x, y)[0] as f64 / 255.0).max(0.2);
+        let l = luma(p);
+        let on =
+            dark.get_pixel(x, y)[0] == 0 && chroma(p) < 0.08 && l > 0.4 * paper && l < 0.75 * paper;
+        image::Luma([if on { 255 } else { 0 }])
+    });
+    let k = PX_PER_MM as usize;
+    let opened = dilate_square(&erode_square(&grey, k), k);
+    let wpx = w as usize;
+    blobs(&opened)
+        .into_iter()
+        .filter(|b| b.len() as f64 >= 12.0 * PX_PER_MM * PX_PER_MM)
+        .map(|b| {
+            let n = b.len() as f64;
+            let (sx, sy) = b.iter().fold((0.0, 0.0), |(x, y), &i| {
+                (x + (i % wpx) as f64, y + (i / wpx) as f64)
+            });
+            [(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]
+        })
+        .collect()
 }
 
 /// Fits a circle to weighted points (algebraic least squares, then a few geometric
@@ -602,6 +637,29 @@ pub fn dark_polygons(dark: &GrayImage) -> Vec<Vec<[f64; 2]>> {
 mod tests {
     use super::*;
     use image::Luma;
+
+    #[test]
+    fn an_area_washed_out_to_grey_is_found_and_a_grey_road_is_not() {
+        // 60 x 60 mm of parchment; a 10 mm grey square (about 0.55 of the paper's level) at
+        // 30..40 mm, and a 1.5 mm grey road across the card at 10 mm.
+        let px = PX_PER_MM;
+        let side = (60.0 * px) as u32;
+        let img = RgbImage::from_fn(side, side, |x, y| {
+            let (u, v) = ((x as f64 + 0.5) / px, (y as f64 + 0.5) / px);
+            let square = (30.0..40.0).contains(&u) && (30.0..40.0).contains(&v);
+            let road = (10.0..11.5).contains(&v);
+            if square || road {
+                image::Rgb([118, 116, 114])
+            } else {
+                image::Rgb([222, 208, 180])
+            }
+        });
+        let reference = local_reference(&img, 36.0);
+        let dark = dark_mask(&img, &reference);
+        let spots = washed_dark(&img, &reference, &dark);
+        assert_eq!(spots.len(), 1, "{spots:?}");
+        assert!((spots[0][0] - 35.0).abs() < 0.5 && (spots[0][1] - 35.0).abs() < 0.5);
+    }
 
     #[test]
     fn a_dark_area_keeps_its_glare_spot_and_not_the_line_that_touches_it() {
