@@ -3,7 +3,10 @@
 //! turn's Actions end (or at the horizon), and the first command of the best one played. The
 //! bot plans again after every command, so a Search's real card is seen before the next choice;
 //! inside the look-ahead a Search is a chance node over the kinds of card still unseen (as the
-//! Destiny advisor does) and ends that sequence.
+//! Destiny advisor does) and ends that sequence. Besides the beam's own sequences, the "clear and
+//! Search" plans (`clear`: Moves, Fights, Taunts and Scares that free a Search token's Location
+//! this turn) join the leaves, their Search judged the same way, so a token the beam's pruning
+//! would lose behind a Fight's Wounds is still weighed.
 
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -14,6 +17,7 @@ use crate::advice::{classes, on_top, public_copy};
 use crate::engine::{Command, Game, Phase};
 use crate::pack::Item;
 
+use super::clear;
 use super::eval::Ctx;
 use super::foresee::Outlook;
 
@@ -134,6 +138,26 @@ struct Leaf {
     base: f64,
 }
 
+/// The leaves of the "clear and Search" plans (`clear`): each plan's Search judged as the
+/// beam's own Searches are, over the kinds of card still unseen.
+fn cleared(ctx: &Ctx, root: &Game, visited: &HashSet<u64>) -> Vec<Leaf> {
+    let mut out = Vec::new();
+    for p in clear::plans(ctx, root, visited) {
+        let Some((value, drawn)) = search_value(ctx, &p.game) else {
+            continue;
+        };
+        let game = ended(ctx, &drawn);
+        let base = ctx.score(&game);
+        out.push(Leaf {
+            value,
+            first: p.commands[0].clone(),
+            game,
+            base,
+        });
+    }
+    out
+}
+
 /// The position with the Actions ended, when the engine allows it now.
 fn ended(ctx: &Ctx, g: &Game) -> Game {
     let mut copy = g.clone();
@@ -148,8 +172,9 @@ fn leaves(ctx: &Ctx, game: &Game, visited: &HashSet<u64>, rng: &mut Chance) -> V
     let seed = u64::from(rng.below(u32::MAX));
     let active = game.active;
     let open = |g: &Game| matches!(g.phase, Phase::Actions) && g.active == active;
-    let mut out = Vec::new();
-    let mut frontier: Vec<(Game, Option<Command>)> = vec![(public_copy(game, seed), None)];
+    let root = public_copy(game, seed);
+    let mut out = cleared(ctx, &root, visited);
+    let mut frontier: Vec<(Game, Option<Command>)> = vec![(root, None)];
     let mut seen = visited.clone();
     for _ in 0..DEPTH {
         let mut next: Vec<Node> = Vec::new();
