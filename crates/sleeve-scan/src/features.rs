@@ -14,11 +14,12 @@ pub struct Found {
     pub hooks: (Vec<Hook>, f64),
     /// Each ring's confidence (in `hooks.0`'s order).
     pub ring_conf: Vec<f64>,
-    /// Places where a ring may be missed (mm): red ink that no ring explains, and glare over a
-    /// dark area (`glare_on_dark`).
-    pub stray_red: Vec<[f64; 2]>,
+    /// Places where a ring may be missed (mm): red ink that no ring explains, glare over a dark
+    /// area (`glare_on_dark`) and an area washed out to grey (`washed_dark`).
+    pub missed_at: Vec<[f64; 2]>,
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
-    /// centres 1 mm away, so the trace is doubtful there): their hidden flags are in doubt.
+    /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area:
+    /// their hidden flags are in doubt.
     pub hidden_doubt: Vec<usize>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: (Option<CrossAt>, f64),
@@ -53,7 +54,7 @@ pub fn read(canon: &RgbImage) -> Found {
     let hidden_doubt = (0..list.len())
         .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0) || near_glare(&list[i]))
         .collect();
-    let stray_red = stray_red.into_iter().chain(glare).collect();
+    let missed_at = stray_red.into_iter().chain(glare).collect();
     let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),
@@ -62,7 +63,7 @@ pub fn read(canon: &RgbImage) -> Found {
     Found {
         hooks,
         ring_conf,
-        stray_red,
+        missed_at,
         hidden_doubt,
         dark_areas,
         cross,

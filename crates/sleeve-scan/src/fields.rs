@@ -31,7 +31,7 @@ pub fn read(canon: &RgbImage) -> Fields {
     let features::Found {
         hooks: (hooks, hooks_conf),
         ring_conf,
-        stray_red,
+        missed_at,
         hidden_doubt,
         dark_areas,
         cross: (cross, cross_conf),
@@ -50,7 +50,7 @@ pub fn read(canon: &RgbImage) -> Fields {
             doubts.push(doubt("hooks", Some(i), Some([h.x, h.y]), rc));
         }
     }
-    for at in &stray_red {
+    for at in &missed_at {
         doubts.push(doubt("hooks", None, Some(*at), 0.3));
     }
     // A ring near a dark area's edge, or itself in doubt (its centre may be elsewhere): its hidden
@@ -70,7 +70,7 @@ pub fn read(canon: &RgbImage) -> Fields {
         let at = cross.as_ref().map(|x| [x.x, x.y]);
         doubts.push(doubt("cross", None, at, cross_conf));
     }
-    let hooks_conf = if stray_red.is_empty() {
+    let hooks_conf = if missed_at.is_empty() {
         hooks_conf
     } else {
         hooks_conf.min(0.3)
