@@ -639,14 +639,20 @@ mod tests {
     use super::*;
     use image::Luma;
 
+    /// A 60 x 60 mm picture at the canonical card's scale, each pixel painted from its centre
+    /// in millimetres.
+    fn square_mm(paint: impl Fn(f64, f64) -> image::Rgb<u8>) -> RgbImage {
+        let side = (60.0 * PX_PER_MM) as u32;
+        RgbImage::from_fn(side, side, |x, y| {
+            paint((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM)
+        })
+    }
+
     #[test]
     fn an_area_washed_out_to_grey_is_found_and_a_grey_road_is_not() {
         // 60 x 60 mm of parchment; a 10 mm grey square (about 0.55 of the paper's level) at
         // 30..40 mm, and a 1.5 mm grey road across the card at 10 mm.
-        let px = PX_PER_MM;
-        let side = (60.0 * px) as u32;
-        let img = RgbImage::from_fn(side, side, |x, y| {
-            let (u, v) = ((x as f64 + 0.5) / px, (y as f64 + 0.5) / px);
+        let img = square_mm(|u, v| {
             let square = (30.0..40.0).contains(&u) && (30.0..40.0).contains(&v);
             let road = (10.0..11.5).contains(&v);
             if square || road {
@@ -667,9 +673,7 @@ mod tests {
         // 60 x 60 mm of parchment; a 16 mm black square at 10..26 mm with a pale glare spot of
         // 3 mm radius in its middle; a 0.8 mm dark line from the square's right side to 55 mm.
         let px = PX_PER_MM;
-        let side = (60.0 * px) as u32;
-        let img = RgbImage::from_fn(side, side, |x, y| {
-            let (u, v) = ((x as f64 + 0.5) / px, (y as f64 + 0.5) / px);
+        let img = square_mm(|u, v| {
             let in_square = (10.0..26.0).contains(&u) && (10.0..26.0).contains(&v);
             if in_square && (u - 18.0).hypot(v - 18.0) < 3.0 {
                 image::Rgb([170, 170, 170])
