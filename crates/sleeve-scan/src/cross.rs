@@ -16,6 +16,11 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     let l = luma(c);
     let paper = paper.max(0.2);
     // Red is a ring's, brown the art's (red well above blue): marker ink is black, blue, green.
+    // Near-black is black ink even when warm light gives it a red lead (a red ring, dark over a
+    // dark area, leads by far more; dark areas and the laces are masked before this).
+    if l < 0.3 * paper && c[0] - c[1].max(c[2]) < 0.15 {
+        return true;
+    }
     if redness(c) > 0.3 || c[0] > c[1].max(c[2]) + 0.08 || l > 0.85 * paper {
         return false;
     }
@@ -514,5 +519,8 @@ mod tests {
         assert!(!is_ink(rgb(200, 220, 236), 0.9), "pale sea");
         assert!(!is_ink(rgb(233, 213, 189), 0.95), "parchment");
         assert!(!is_ink(rgb(200, 40, 40), 0.9), "a Hook ring's red");
+        // Black marker under warm light (measured on a tuning photo), and a dark-red ring.
+        assert!(is_ink(rgb(43, 29, 29), 0.9), "reddish black ink");
+        assert!(!is_ink(rgb(110, 20, 20), 0.9), "a dark-red ring");
     }
 }
