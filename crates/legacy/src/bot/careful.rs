@@ -16,9 +16,8 @@ use crate::map::Map;
 use crate::pack::Pack;
 use crate::sim::{Ending, plain_plan};
 
-use super::eval::Ctx;
-use super::eval::score;
-use super::plan::{best_action, key};
+use super::eval::{Ctx, key, score};
+use super::plan::best_action;
 use super::routes::Routes;
 
 /// How much better (in score points) another colour must be before Destiny is spent on it.

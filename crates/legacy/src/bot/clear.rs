@@ -11,8 +11,7 @@ use std::collections::HashSet;
 
 use crate::engine::{Command, Game, Phase};
 
-use super::eval::Ctx;
-use super::plan::key;
+use super::eval::{Ctx, key};
 
 /// Commands in a plan at most (four Actions, the Fifth, a free one).
 const STEPS: usize = 6;

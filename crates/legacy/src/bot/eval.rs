@@ -4,7 +4,10 @@
 //! worth more the closer it is to the top Deck, the closer a standing Character is to it, and
 //! while a Character stands with it (Enemies wound a Character before they kill a Hostage); Fairy
 //! Dust is kept for the rescues. Pirates: a carried Hostage is worth more the fewer Actions its
-//! carrier needs to reach the Jolly Roger.
+//! carrier needs to reach the Jolly Roger. It also names a position (`key`) for the look-ahead
+//! and the "clear and Search" plans, so that neither needs the other.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
 
 use crate::engine::{Game, Outcome, Phase, start_location};
 use crate::map::Map;
@@ -165,4 +168,12 @@ impl Ctx<'_> {
     pub fn score(&self, g: &Game) -> f64 {
         score(self.pack, self.map, self.routes, g)
     }
+}
+
+/// A position's identity for the beam (two orders of the same Actions meet here) and for the
+/// positions already reached this turn (a free Move there and back is never looked at again).
+pub fn key(g: &Game) -> u64 {
+    let mut h = DefaultHasher::new();
+    format!("{:?}{:?}{:?}", g.table, g.turn, g.items).hash(&mut h);
+    h.finish()
 }

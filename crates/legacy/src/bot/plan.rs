@@ -9,7 +9,6 @@
 //! would lose behind a Fight's Wounds is still weighed.
 
 use std::collections::HashSet;
-use std::hash::{DefaultHasher, Hash, Hasher};
 
 use neverland_chance::Chance;
 
@@ -18,7 +17,7 @@ use crate::engine::{Command, Game, Phase};
 use crate::pack::Item;
 
 use super::clear;
-use super::eval::Ctx;
+use super::eval::{Ctx, key};
 use super::foresee::Outlook;
 
 /// Sequences kept at each depth.
@@ -119,14 +118,6 @@ struct Node {
     game: Game,
     first: Command,
     value: f64,
-}
-
-/// A position's identity for the beam (two orders of the same Actions meet here) and for the
-/// positions already reached this turn (a free Move there and back is never looked at again).
-pub fn key(g: &Game) -> u64 {
-    let mut h = DefaultHasher::new();
-    format!("{:?}{:?}{:?}", g.table, g.turn, g.items).hash(&mut h);
-    h.finish()
 }
 
 /// A sequence that ends (or reaches the horizon): its score, its first command, a position to
