@@ -65,16 +65,11 @@ pub(crate) fn hostages_in(g: &Game) -> Vec<String> {
 /// Enemy and no standing Character.
 fn exposed_finds(root: &Game, leaf: &Game) -> usize {
     let before = hostages_in(root);
-    let t = &leaf.table;
-    t.hostages
+    leaf.table
+        .hostages
         .iter()
         .filter(|h| !before.contains(&h.id))
-        .filter(|h| {
-            let foes = t.enemies.iter().any(|e| e.at == h.at)
-                || t.named_enemies.iter().any(|n| n.at == h.at);
-            let guard = t.characters.iter().any(|c| !c.fallen && c.at == h.at);
-            foes && !guard
-        })
+        .filter(|h| leaf.enemies_at(&h.at) > 0 && leaf.characters_at(&h.at) == 0)
         .count()
 }
 

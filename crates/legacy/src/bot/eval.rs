@@ -38,7 +38,7 @@ fn characters(pack: &Pack, g: &Game) -> f64 {
         s += 40.0 * dust.min(hostages_left.max(0)) as f64;
         // Enemies beside a standing Character: worse the more Wounds it already has.
         if !c.fallen {
-            let foes = foes_at(g, &c.at) as f64;
+            let foes = g.enemies_at(&c.at) as f64;
             s -= foes * (4.0 + 4.0 * f64::from(c.wounds));
         }
     }
@@ -55,12 +55,6 @@ fn home_count(pack: &Pack, g: &Game) -> usize {
     g.table.hostages.iter().filter(|h| h.at == start).count()
 }
 
-/// Enemies (and Named Enemies) standing in a Location.
-fn foes_at(g: &Game, at: &str) -> usize {
-    g.table.enemies.iter().filter(|e| e.at == at).count()
-        + g.table.named_enemies.iter().filter(|n| n.at == at).count()
-}
-
 /// Actions the nearest standing Character needs to reach `at`.
 fn nearest(map: &Map, routes: &Routes, g: &Game, at: &str) -> u32 {
     g.table
@@ -75,10 +69,10 @@ fn nearest(map: &Map, routes: &Routes, g: &Game, at: &str) -> u32 {
 /// One Hostage on the map (not home): found, how close to saved, how exposed.
 fn hostage_on_map(pack: &Pack, map: &Map, routes: &Routes, g: &Game, at: &str) -> f64 {
     let near = f64::from(nearest(map, routes, g, at));
-    let foes = foes_at(g, at) as f64;
+    let foes = g.enemies_at(at) as f64;
     match pack.scenario {
         Scenario::LostAllies => {
-            let guarded = g.table.characters.iter().any(|c| !c.fallen && c.at == at);
+            let guarded = g.characters_at(at) > 0;
             let to_top = f64::from(routes.to_top_deck(map, at));
             let mut s = 200.0 - 15.0 * to_top - 8.0 * near;
             if guarded {
