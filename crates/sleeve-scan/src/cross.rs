@@ -35,14 +35,17 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     l < 0.5 * paper || paper - l > 0.3 || (chroma > 0.25 && cool) || pale_cool
 }
 
+/// The strip along the card's edge (mm) that the cross's stages leave alone: nothing is printed
+/// within 1 mm of the edge, and 0.2 mm more allows for blur.
+const EDGE_MM: f64 = 1.2;
+
 /// Whether a thin ring of non-red ink circles a point at some radius up to 2 arms (a compass
 /// rose's ring round its spokes): along most of the circle the ink is darker than the paper just
 /// inside and just outside it (a line, not a darker region such as the sea).
 fn ringed(img: &RgbImage, at: [f64; 2], arm: f64) -> bool {
     let (w, h) = (img.width() as f64, img.height() as f64);
-    // Nothing is printed within 1 mm of the card's edge: a rose's ring is cut there, so the
-    // edge strip is not looked at (1.2 mm, as for the ink).
-    let m = 1.2 * PX_PER_MM;
+    // A rose's ring is cut where the print stops: the edge strip is not looked at.
+    let m = EDGE_MM * PX_PER_MM;
     let luma_at = |x: f64, y: f64| -> Option<(f64, f64)> {
         if x < m || y < m || x >= w - m || y >= h - m {
             return None;
@@ -107,7 +110,7 @@ struct Candidate {
 pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
     let (w, h) = (img.width(), img.height());
-    let margin = (1.2 * PX_PER_MM) as u32;
+    let margin = (EDGE_MM * PX_PER_MM) as u32;
     let mut mask = GrayImage::new(w, h);
     for (x, y, p) in img.enumerate_pixels() {
         if x < margin || y < margin || x >= w - margin || y >= h - margin {

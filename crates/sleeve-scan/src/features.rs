@@ -241,11 +241,7 @@ pub fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
         if (lit.len() as f64) < 3.0 * PX_PER_MM * PX_PER_MM {
             continue;
         }
-        let n = lit.len() as f64;
-        let (sx, sy) = lit.iter().fold((0.0, 0.0), |(x, y), &i| {
-            (x + (i % w) as f64, y + (i / w) as f64)
-        });
-        spots.push([(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]);
+        spots.push(centre_mm(&lit, w));
     }
     spots
 }
@@ -267,18 +263,20 @@ pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> V
     });
     let k = PX_PER_MM as usize;
     let opened = dilate_square(&erode_square(&grey, k), k);
-    let wpx = w as usize;
     blobs(&opened)
         .into_iter()
         .filter(|b| b.len() as f64 >= 12.0 * PX_PER_MM * PX_PER_MM)
-        .map(|b| {
-            let n = b.len() as f64;
-            let (sx, sy) = b.iter().fold((0.0, 0.0), |(x, y), &i| {
-                (x + (i % wpx) as f64, y + (i / wpx) as f64)
-            });
-            [(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]
-        })
+        .map(|b| centre_mm(&b, w as usize))
         .collect()
+}
+
+/// The centre of some pixels (row-major indices in an image `w` wide), in card millimetres.
+fn centre_mm(pixels: &[usize], w: usize) -> [f64; 2] {
+    let n = pixels.len().max(1) as f64;
+    let (sx, sy) = pixels.iter().fold((0.0, 0.0), |(x, y), &i| {
+        (x + (i % w) as f64, y + (i / w) as f64)
+    });
+    [(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]
 }
 
 /// Fits a circle to weighted points (algebraic least squares, then a few geometric
