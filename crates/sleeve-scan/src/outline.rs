@@ -131,10 +131,10 @@ fn enclosed(grad: &GrayImage, t: u8) -> Option<GrayImage> {
 }
 
 /// Coarse outlines from colour edges at a few edge strengths (a faint card edge on a light table
-/// needs a low one; a busy table a higher one).
-pub fn edge_candidates(img: &RgbImage) -> Vec<Coarse> {
-    let (small, f) = reduce_rgb(img, 400);
-    let grad = edges(&small);
+/// needs a low one; a busy table a higher one), on the reduced colour copy `small` (`reduce_rgb`,
+/// factor `f`).
+pub fn edge_candidates(small: &RgbImage, f: u32) -> Vec<Coarse> {
+    let grad = edges(small);
     [10u8, 16, 26]
         .iter()
         .filter_map(|&t| enclosed(&grad, t))

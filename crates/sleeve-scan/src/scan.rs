@@ -126,15 +126,20 @@ fn otsu(img: &GrayImage) -> u8 {
     imageproc::contrast::otsu_level(img)
 }
 
+/// The refusal when no card stands in the photo (the holder taps its corners instead).
+pub(crate) fn no_card() -> ScanError {
+    ScanError::NoCard(
+        "no card was found in the photo: tap its four corners instead (--corners)".into(),
+    )
+}
+
 /// Stage 1: the card's outline on the reduced copy: the largest bright region, its convex hull
 /// reduced to 4 corners. Returns corners in full-resolution pixels (clockwise from any corner).
 pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
     let (small, f) = reduce(img, 400);
     // A picture a few pixels across holds no card (and imageproc's labelling fails on some).
     if small.width() < 8 || small.height() < 8 {
-        return Err(ScanError::NoCard(
-            "no card was found in the photo: tap its four corners instead (--corners)".into(),
-        ));
+        return Err(no_card());
     }
     let t = otsu(&small);
     let mask = imageproc::map::map_pixels(&small, |p| Luma([if p[0] > t { 255u8 } else { 0 }]));
@@ -160,9 +165,7 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
         .filter(|(_, n)| **n > 0)
         .map(|(l, n)| (l as u32, *n))
     else {
-        return Err(ScanError::NoCard(
-            "no card was found in the photo: tap its four corners instead (--corners)".into(),
-        ));
+        return Err(no_card());
     };
     let total = (small.width() * small.height()) as f64;
     // The whole sleeve is in the photo: a bright region reaching three or four edges of the frame
@@ -183,9 +186,7 @@ pub fn find_card(img: &RgbImage) -> Result<Coarse, ScanError> {
         ));
     }
     if (area as f64) < 0.03 * total {
-        return Err(ScanError::NoCard(
-            "no card was found in the photo: tap its four corners instead (--corners)".into(),
-        ));
+        return Err(no_card());
     }
     let region = GrayImage::from_fn(small.width(), small.height(), |x, y| {
         Luma([if labels.get_pixel(x, y)[0] == label {

@@ -9,7 +9,6 @@
 use image::RgbImage;
 
 use crate::geom::{Line, intersect, polygon_area};
-use crate::outline::reduce_rgb;
 use crate::scan::Coarse;
 
 /// A straight line in normal form: x·cos θ + y·sin θ = ρ (reduced-copy pixels).
@@ -157,11 +156,11 @@ fn support(grid: &[Option<f64>], w: usize, h: usize, a: [f64; 2], b: [f64; 2]) -
 /// pairs of the strongest lines, nearly parallel within a pair (within 25°) and crossing between
 /// pairs (60° or more), with a card's proportions (long over short sides 1.1 to 2.3), inside
 /// the photo, covering 3% of it or more, and with edges along 60% or more of each side. `fill`
-/// is the weakest side's support.
-pub fn side_candidates(img: &RgbImage) -> Vec<Coarse> {
-    let (small, f) = reduce_rgb(img, 400);
+/// is the weakest side's support. On the reduced colour copy `small` (`outline::reduce_rgb`,
+/// factor `f`), as the colour-edge outlines use it.
+pub fn side_candidates(small: &RgbImage, f: u32) -> Vec<Coarse> {
     let (w, h) = (small.width() as usize, small.height() as usize);
-    let edges = edgels(&small);
+    let edges = edgels(small);
     let mut grid = vec![None; w * h];
     for e in &edges {
         grid[e.y as usize * w + e.x as usize] = Some(e.angle);
@@ -248,6 +247,7 @@ fn card_like(q: &[[f64; 2]; 4], w: f64, h: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::outline::reduce_rgb;
 
     /// A light card (480 x 720 px, turned 20°) on a table of stripes 30 px wide, fainter than
     /// the card's edge, whose own lines run the whole photo.
@@ -275,7 +275,8 @@ mod tests {
     #[test]
     fn four_sides_are_found_together_on_a_striped_table() {
         let (img, truth) = photo();
-        let found = side_candidates(&img);
+        let (small, f) = reduce_rgb(&img, 400);
+        let found = side_candidates(&small, f);
         let best = found.first().expect("an outline").candidates[0];
         // Each true corner has a found corner within 6 pixels (the reduced copy's resolution).
         for t in truth {
@@ -293,6 +294,7 @@ mod tests {
     #[test]
     fn a_plain_table_has_no_sides() {
         let img = RgbImage::from_pixel(800, 600, image::Rgb([200, 190, 170]));
-        assert!(side_candidates(&img).is_empty());
+        let (small, f) = reduce_rgb(&img, 400);
+        assert!(side_candidates(&small, f).is_empty());
     }
 }
