@@ -161,16 +161,25 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
             .iter()
             .map(|&i| [(i % wpx) as f64 + 0.5, (i / wpx) as f64 + 0.5])
             .collect();
-        let judged = judge_patch(&pts).map(|mut c| {
-            let ring = c.score > 0.0 && ringed(img, c.at, c.arm);
-            // Film between the arms: one wedge of ink is a doubt, two or more are no cross.
-            c.score = match open_wedges(ink, &c) {
-                4 => c.score,
-                3 => c.score.min(0.8),
-                _ => c.score.min(0.45),
-            };
-            (c, ring)
-        });
+        let mut judged = judge_blob(img, ink, &pts);
+        // A cross drawn across a long printed line of its own ink (the art's frame, a road) is
+        // one patch with it: the long straight lines are taken out and what is left is judged.
+        if judged
+            .as_ref()
+            .is_none_or(|(c, ring)| !ring && c.score < 0.5)
+            && (pts.len() as f64) >= min_ink
+        {
+            for part in without_long_lines(&pts, wpx) {
+                if (part.len() as f64) < 0.25 * min_ink {
+                    continue;
+                }
+                if let Some(j) = judge_blob(img, ink, &part)
+                    && judged.as_ref().is_none_or(|b| j.0.score > b.0.score)
+                {
+                    judged = Some(j);
+                }
+            }
+        }
         match judged {
             // A compass rose's spokes inside a printed ring: art, not a marker's cross.
             Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
@@ -190,6 +199,87 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     });
     let conf = ev.confidence(at.is_some());
     (at, conf)
+}
+
+/// One patch of ink judged as a cross, and whether a printed ring circles it (a compass rose).
+fn judge_blob(img: &RgbImage, ink: &GrayImage, pts: &[[f64; 2]]) -> Option<(Candidate, bool)> {
+    judge_patch(pts).map(|mut c| {
+        let ring = c.score > 0.0 && ringed(img, c.at, c.arm);
+        // Film between the arms: one wedge of ink is a doubt, two or more are no cross.
+        c.score = match open_wedges(ink, &c) {
+            4 => c.score,
+            3 => c.score.min(0.8),
+            _ => c.score.min(0.45),
+        };
+        (c, ring)
+    })
+}
+
+/// A straight stroke this long (mm) is printed art: a cross's stroke is at most 11 mm plus the
+/// pen's width and blur.
+const LONG_MM: f64 = 15.0;
+
+/// The patch's points (pixel centres of a `w`-wide image) with every straight line longer than
+/// `LONG_MM` taken out, split into the pieces that are left (8-connected).
+fn without_long_lines(pts: &[[f64; 2]], w: usize) -> Vec<Vec<[f64; 2]>> {
+    let mut left = pts.to_vec();
+    // Up to six lines (a frame's four sides and a road or two); each found on at most 3,000 of
+    // the points, which a long line dominates.
+    for _ in 0..6 {
+        let step = (left.len() / 3000).max(1);
+        let sample: Vec<[f64; 2]> = left.iter().step_by(step).copied().collect();
+        let Some((line, (lo, hi), _)) = ransac_stroke(&sample) else {
+            break;
+        };
+        if hi - lo < LONG_MM * PX_PER_MM {
+            break;
+        }
+        let band = 1.0 * PX_PER_MM;
+        left.retain(|p| {
+            let t = (p[0] - line.0[0]) * line.1[0] + (p[1] - line.0[1]) * line.1[1];
+            line_dist(line, *p) >= band || t < lo - band || t > hi + band
+        });
+    }
+    let index = |p: &[f64; 2]| (p[1] as usize) * w + p[0] as usize;
+    let at: std::collections::HashMap<usize, usize> = left
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (index(p), k))
+        .collect();
+    let mut part_of = vec![usize::MAX; left.len()];
+    let mut parts = Vec::new();
+    for start in 0..left.len() {
+        if part_of[start] != usize::MAX {
+            continue;
+        }
+        let mut part = Vec::new();
+        let mut stack = vec![start];
+        part_of[start] = parts.len();
+        while let Some(k) = stack.pop() {
+            part.push(left[k]);
+            let i = index(&left[k]);
+            for (dx, dy) in [
+                (-1i64, -1i64),
+                (0, -1),
+                (1, -1),
+                (-1, 0),
+                (1, 0),
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+            ] {
+                let j = i as i64 + dy * w as i64 + dx;
+                if let Some(&n) = usize::try_from(j).ok().and_then(|j| at.get(&j))
+                    && part_of[n] == usize::MAX
+                {
+                    part_of[n] = parts.len();
+                    stack.push(n);
+                }
+            }
+        }
+        parts.push(part);
+    }
+    parts
 }
 
 /// How many of the four wedges between the candidate's strokes are clear of its ink. A marker's
@@ -512,6 +602,37 @@ mod tests {
         };
         assert_eq!(open_wedges(&drawn(false), &candidate), 4, "a cross");
         assert_eq!(open_wedges(&drawn(true), &candidate), 0, "a filled disc");
+    }
+
+    #[test]
+    fn a_cross_drawn_across_a_long_printed_line_of_its_ink_is_found() {
+        // A 40 x 40 mm piece of parchment with a blue printed line 36 mm long, 1 mm wide (the
+        // art's frame), and a blue marker cross turned 45 degrees, its upper arms over the line.
+        let size = (40.0 * PX_PER_MM) as u32;
+        let (cx, cy) = (20.0, 13.5);
+        let drawn = |with_cross: bool| {
+            RgbImage::from_fn(size, size, |x, y| {
+                let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+                let line = (2.0..38.0).contains(&u) && (v - 10.0).abs() < 0.5;
+                let (a, b) = (u - cx + v - cy, u - cx - (v - cy));
+                let stroke = |along: f64, across: f64| {
+                    across.abs() < 0.5 * std::f64::consts::SQRT_2
+                        && along.abs() < 4.5 * std::f64::consts::SQRT_2
+                };
+                if line || (with_cross && (stroke(a, b) || stroke(b, a))) {
+                    Rgb([40, 70, 190])
+                } else {
+                    Rgb([236, 226, 200])
+                }
+            })
+        };
+        let paper = GrayImage::from_pixel(size, size, image::Luma([228]));
+        let dark = GrayImage::new(size, size);
+        let (at, _) = cross(&drawn(true), &paper, &dark);
+        let at = at.expect("the cross beside the line");
+        assert!((at.x - cx).hypot(at.y - cy) < 0.3, "{at:?}");
+        let (none, _) = cross(&drawn(false), &paper, &dark);
+        assert!(none.is_none(), "the line alone is no cross: {none:?}");
     }
 
     #[test]
