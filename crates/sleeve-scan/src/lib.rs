@@ -45,21 +45,57 @@ const SIDES_WORTH: f64 = 0.6;
 /// An outline and its confidence.
 type Outline = ([[f64; 2]; 4], f64);
 
-/// Refines each coarse outline in turn, keeping the best in `best`; true at the first whose
-/// sides were all traced cleanly.
-fn try_all(img: &image::RgbImage, list: &[Outline], best: &mut Option<Outline>) -> bool {
-    for (q, fill) in list {
-        if let Some((r, c)) = scan::refine_corners(img, *q) {
-            let c = c.min(*fill);
-            if best.is_none_or(|b| c > b.1) {
-                *best = Some((r, c));
-            }
-            if c >= 0.9 {
-                return true;
+/// The laces' confidence at and above which an outline is taken to show them (`laces::orient`).
+const LACED: f64 = 0.5;
+
+/// The outlines refined so far, and the best of them by its own confidence.
+#[derive(Default)]
+struct Refined {
+    all: Vec<Outline>,
+    best: Option<Outline>,
+}
+
+impl Refined {
+    /// Refines each coarse outline in turn, keeping every result; true at the first whose sides
+    /// were all traced cleanly.
+    fn try_all(&mut self, img: &image::RgbImage, list: &[Outline]) -> bool {
+        for (q, fill) in list {
+            if let Some((r, c)) = scan::refine_corners(img, *q) {
+                let c = c.min(*fill);
+                self.all.push((r, c));
+                if self.best.is_none_or(|b| c > b.1) {
+                    self.best = Some((r, c));
+                }
+                if c >= 0.9 {
+                    return true;
+                }
             }
         }
+        false
     }
-    false
+
+    /// The outline to read: the best by its own confidence when it shows the laces, else the
+    /// most confident of those that do (a light check of a tablecloth or a patch of table can
+    /// outline cleanly; only the card carries the laces), else the best. Checked against the
+    /// film margin.
+    fn chosen(&self, img: &image::RgbImage) -> Option<([[f64; 2]; 4], [f64; 4])> {
+        let best = checked(img, self.best?);
+        if laced(img, best.0) {
+            return Some(best);
+        }
+        let mut order = self.all.clone();
+        order.sort_by(|a, b| b.1.total_cmp(&a.1));
+        order
+            .into_iter()
+            .map(|o| checked(img, o))
+            .find(|c| laced(img, c.0))
+            .or(Some(best))
+    }
+}
+
+/// Whether the card with these corners shows the laces clearly in one corner.
+fn laced(img: &image::RgbImage, corners: [[f64; 2]; 4]) -> bool {
+    laces::orient(img, corners).1 >= LACED
 }
 
 /// The outline checked side by side against the film margin and the card's plain edge (a
@@ -76,10 +112,10 @@ fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<([[f64; 2]; 4], [f64; 4]), ScanError> {
-    let mut best: Option<Outline> = None;
+    let mut seen = Refined::default();
     if let Some(c) = corners {
-        try_all(img, &[(c, 1.0)], &mut best);
-        return Ok(checked(img, best.unwrap_or((c, 0.3))));
+        seen.try_all(img, &[(c, 1.0)]);
+        return Ok(checked(img, seen.best.unwrap_or((c, 0.3))));
     }
     let flatten =
         |c: scan::Coarse| -> Vec<Outline> { c.candidates.iter().map(|q| (*q, c.fill)).collect() };
@@ -88,11 +124,13 @@ fn find_outline(
         Err(e) => (Vec::new(), Some(e)),
     };
     let mut any = !bright.is_empty();
-    let clean = try_all(img, &bright, &mut best);
+    let clean = seen.try_all(img, &bright);
     // A bright-region outline that is clean, or whose sides all agree with the film margin, is
-    // taken as it is (the colour-edge outlines cost a reduced colour copy and six refinements).
-    if let Some((q, agree)) = best.map(|b| checked(img, b))
+    // taken as it is when it shows the laces (the colour-edge outlines cost a reduced colour copy
+    // and six refinements).
+    if let Some((q, agree)) = seen.best.map(|b| checked(img, b))
         && (clean || agree.iter().all(|&a| a >= 0.9))
+        && laced(img, q)
     {
         return Ok((q, agree));
     }
@@ -103,20 +141,21 @@ fn find_outline(
         .flat_map(flatten)
         .collect();
     any |= !more.is_empty();
-    let clean = try_all(img, &more, &mut best);
+    let clean = seen.try_all(img, &more);
     // Last, the four straight sides together (a grained or checked table), only when the
-    // outline so far is poor: above SIDES_WORTH it changed no reading on tuning seeds 0-399 and
-    // cost up to 54 ms a photo.
-    if !clean && best.is_none_or(|b| b.1 < SIDES_WORTH) {
+    // outline so far is poor or shows no laces: above SIDES_WORTH it changed no reading on
+    // tuning seeds 0-399 and cost up to 54 ms a photo.
+    let poor = seen.best.is_none_or(|b| b.1 < SIDES_WORTH);
+    if (!clean && poor) || !seen.chosen(img).is_some_and(|c| laced(img, c.0)) {
         let sides: Vec<_> = sides::side_candidates(&small, f)
             .into_iter()
             .flat_map(flatten)
             .collect();
         any |= !sides.is_empty();
-        try_all(img, &sides, &mut best);
+        seen.try_all(img, &sides);
     }
-    match best {
-        Some(b) => Ok(checked(img, b)),
+    match seen.chosen(img) {
+        Some(b) => Ok(b),
         None if !any => Err(first_error.unwrap_or_else(scan::no_card)),
         None => Err(ScanError::NoCard(
             "the card's edges could not be traced: tap its four corners instead (--corners)".into(),
@@ -228,6 +267,41 @@ mod tests {
             }
         }
         img
+    }
+
+    /// A card drawn at 5 px/mm with its laces, top-left at (20, 20), and beside it a plain white
+    /// rectangle of the same size, both on a grey table.
+    fn card_and_decoy() -> RgbImage {
+        RgbImage::from_fn(720, 500, |x, y| {
+            let (u, v) = ((x as f64 - 20.0) / 5.0, (y as f64 - 20.0) / 5.0);
+            let on_card = (0.0..60.0).contains(&u) && (0.0..90.0).contains(&v);
+            let laces = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+            let decoy = (360..660).contains(&x) && (20..470).contains(&y);
+            Rgb(match () {
+                _ if on_card && laces => [90, 50, 20],
+                _ if on_card => [236, 226, 200],
+                _ if decoy => [250, 250, 250],
+                _ => [120, 120, 120],
+            })
+        })
+    }
+
+    #[test]
+    fn an_outline_that_shows_the_laces_beats_a_cleaner_one_that_does_not() {
+        let img = card_and_decoy();
+        let card = [[20.0, 20.0], [320.0, 20.0], [320.0, 470.0], [20.0, 470.0]];
+        let decoy = [[360.0, 20.0], [660.0, 20.0], [660.0, 470.0], [360.0, 470.0]];
+        let seen = Refined {
+            all: vec![(decoy, 0.95), (card, 0.6)],
+            best: Some((decoy, 0.95)),
+        };
+        let (got, _) = seen.chosen(&img).expect("an outline");
+        let near = |q: [[f64; 2]; 4]| {
+            got.iter()
+                .zip(q)
+                .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 3.0)
+        };
+        assert!(near(card), "{got:?}");
     }
 
     proptest::proptest! {
