@@ -12,6 +12,7 @@ pub mod geom;
 pub mod laces;
 pub mod outline;
 pub mod pixels;
+pub mod rings;
 pub mod scan;
 pub mod score;
 pub mod sides;

@@ -1,0 +1,349 @@
+//! The Captain Hook rings on the canonical card: red pixels (by a redness that survives glare and
+//! dark areas) grouped into patches, each fitted with a circle and judged as a ring by its size,
+//! how closely its pixels follow the circle, an empty middle and how much of the circle is seen;
+//! rings that blur or art joined into one patch are found one circle at a time, and arcs of one
+//! ring split by glare or a crossing line are merged. Hidden flags are set by `features`.
+
+use image::{GrayImage, RgbImage};
+
+use crate::pixels::{blobs, redness};
+use crate::scan::{Hook, PX_PER_MM};
+
+/// Fits a circle to weighted points (algebraic least squares, then a few geometric
+/// Gauss–Newton steps): centre and radius.
+pub fn fit_circle(pts: &[(f64, f64, f64)]) -> Option<(f64, f64, f64)> {
+    if pts.len() < 6 {
+        return None;
+    }
+    let (mut sw, mut mx, mut my) = (0.0, 0.0, 0.0);
+    for &(x, y, w) in pts {
+        sw += w;
+        mx += w * x;
+        my += w * y;
+    }
+    mx /= sw;
+    my /= sw;
+    let (mut suu, mut suv, mut svv, mut suuu, mut svvv, mut suvv, mut svuu) =
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0);
+    for &(x, y, w) in pts {
+        let (u, v) = (x - mx, y - my);
+        suu += w * u * u;
+        suv += w * u * v;
+        svv += w * v * v;
+        suuu += w * u * u * u;
+        svvv += w * v * v * v;
+        suvv += w * u * v * v;
+        svuu += w * v * u * u;
+    }
+    let det = suu * svv - suv * suv;
+    if det.abs() < 1e-12 {
+        return None;
+    }
+    let (bu, bv) = (0.5 * (suuu + suvv), 0.5 * (svvv + svuu));
+    let uc = (bu * svv - bv * suv) / det;
+    let vc = (suu * bv - suv * bu) / det;
+    let (mut cx, mut cy) = (uc + mx, vc + my);
+    let mut r = (uc * uc + vc * vc + (suu + svv) / sw).sqrt();
+    // Geometric refinement: minimise the weighted distance of points to the circle.
+    for _ in 0..10 {
+        let (mut jtj, mut jtr) = (
+            nalgebra::Matrix3::<f64>::zeros(),
+            nalgebra::Vector3::<f64>::zeros(),
+        );
+        for &(x, y, w) in pts {
+            let d = ((x - cx).powi(2) + (y - cy).powi(2)).sqrt().max(1e-9);
+            let res = d - r;
+            let j = nalgebra::Vector3::new(-(x - cx) / d, -(y - cy) / d, -1.0);
+            jtj += w * j * j.transpose();
+            jtr += w * j * res;
+        }
+        let Some(step) = jtj.lu().solve(&(-jtr)) else {
+            break;
+        };
+        cx += step[0];
+        cy += step[1];
+        r += step[2];
+        if step.norm() < 1e-7 {
+            break;
+        }
+    }
+    Some((cx, cy, r))
+}
+
+/// Redness for finding rings: the ratio to red itself, or red's absolute lead over green and blue
+/// (glare adds the same to every channel, so the lead survives it where the ratio does not: a
+/// dark-red ring over a dark area under glare). The paper leads by about 0.05, the laces by 0.16;
+/// shapes that are not rings are dropped after the circle fit.
+fn ring_redness(c: [f64; 3]) -> f64 {
+    let lead = c[0] - c[1].max(c[2]);
+    redness(c).max((lead / 0.3).min(1.0))
+}
+
+/// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
+/// are left false for `mark_hidden`).
+pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
+    // Red ink: green and blue stay close beside red's lead (a hue within about 18 degrees of
+    // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees).
+    let weight = |p: &[u8]| {
+        let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
+        let gb = (c[1] - c[2]).abs();
+        if gb < 0.07 || gb < 0.3 * (c[0] - c[1].min(c[2])) {
+            ring_redness(c)
+        } else {
+            0.0
+        }
+    };
+    let mut mask = GrayImage::new(img.width(), img.height());
+    for (m, p) in mask.iter_mut().zip(img.as_raw().chunks_exact(3)) {
+        // Cheap first: a ring pixel's red leads both other channels.
+        if p[0] > p[1].max(p[2]) && weight(p) > 0.45 {
+            *m = 255;
+        }
+    }
+    let w = img.width() as usize;
+    let raw = img.as_raw();
+    // Weight by redness (a soft edge profile): the fitted radius is the stroke's middle.
+    let groups: Vec<Vec<(f64, f64, f64)>> = blobs(&mask)
+        .into_iter()
+        .map(|b| {
+            b.into_iter()
+                .map(|i| {
+                    let (x, y) = (i % w, i / w);
+                    (
+                        x as f64 + 0.5,
+                        y as f64 + 0.5,
+                        weight(&raw[i * 3..i * 3 + 3]),
+                    )
+                })
+                .collect()
+        })
+        .collect();
+    let mut out = Vec::new();
+    let mut stray = Vec::new();
+    let ring_px = (PX_PER_MM * PX_PER_MM) as usize;
+    for pts in groups.iter().filter(|p| p.len() >= ring_px) {
+        if let Some((hook, conf)) = judge_ring(pts) {
+            out.push((hook, conf, pts.clone()));
+            continue;
+        }
+        // Two rings nearly touching (blur joins them), or a ring joined by other red: circles
+        // found one at a time among the points.
+        let mut rest = pts.clone();
+        for _ in 0..3 {
+            let Some(inliers) = ransac_circle(&rest) else {
+                break;
+            };
+            let Some((hook, conf)) = judge_ring(&inliers) else {
+                break;
+            };
+            let (cx, cy, r) = (hook.x * PX_PER_MM, hook.y * PX_PER_MM, hook.r * PX_PER_MM);
+            rest.retain(|&(x, y, _)| ((x - cx).hypot(y - cy) - r).abs() > 0.7 * PX_PER_MM);
+            out.push((hook, conf.min(0.7), inliers));
+        }
+        if rest.len() >= ring_px {
+            stray.push(mid(&rest));
+        }
+    }
+    let mut out = merge_split(out);
+    out.sort_by(|a, b| {
+        (a.0.y, a.0.x)
+            .partial_cmp(&(b.0.y, b.0.x))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    (out, stray)
+}
+
+/// The middle of some points, in millimetres.
+fn mid(pts: &[(f64, f64, f64)]) -> [f64; 2] {
+    let n = pts.len() as f64;
+    [
+        pts.iter().map(|p| p.0).sum::<f64>() / n / PX_PER_MM,
+        pts.iter().map(|p| p.1).sum::<f64>() / n / PX_PER_MM,
+    ]
+}
+
+/// One group of red points as a ring: the fitted circle and a confidence, or None when the
+/// points are not a ring (wrong size, spread off the circle, a filled middle).
+fn judge_ring(pts: &[(f64, f64, f64)]) -> Option<(Hook, f64)> {
+    let (cx, cy, r) = fit_circle(pts)?;
+    let r_mm = r / PX_PER_MM;
+    if !(1.5..=6.5).contains(&r_mm) {
+        return None;
+    }
+    // A ring: its pixels lie close to the circle all round.
+    let spread = pts
+        .iter()
+        .map(|&(x, y, _)| (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs())
+        .sum::<f64>()
+        / pts.len() as f64;
+    // (A stroke up to 0.8 mm wide, blurred, spreads about 0.25 mm either side.)
+    let conf = (1.0 - (spread / PX_PER_MM - 0.3).max(0.0) / 0.3).clamp(0.0, 1.0);
+    // And its middle is empty (a filled shape, such as the laces, is not a ring).
+    let inner = pts
+        .iter()
+        .filter(|&&(x, y, _)| ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() < 0.6 * r)
+        .count();
+    if conf < 0.2 || inner * 20 > pts.len() {
+        return None;
+    }
+    // Seen all round: a ring broken by glare or cut by other ink is fitted from an arc.
+    let mut bins = [false; 36];
+    for &(x, y, _) in pts {
+        let a = (y - cy).atan2(x - cx) + std::f64::consts::PI;
+        bins[((a / std::f64::consts::TAU * 36.0) as usize).min(35)] = true;
+    }
+    let round = bins.iter().filter(|b| **b).count() as f64 / 36.0;
+    // The contract's radii are 2.5 to 5 mm.
+    let in_range = 1.0 - ((2.4 - r_mm).max(r_mm - 5.1).max(0.0) / 0.2);
+    let conf = conf.min((round - 0.6) / 0.35).min(in_range).clamp(0.0, 1.0);
+    let hook = Hook {
+        x: cx / PX_PER_MM,
+        y: cy / PX_PER_MM,
+        r: r_mm,
+        hidden: false,
+    };
+    Some((hook, conf))
+}
+
+/// The best circle of a ring's size through the points (deterministic RANSAC over point
+/// triples): its inliers (within 0.6 mm of it), or None when none holds a ring's worth.
+fn ransac_circle(pts: &[(f64, f64, f64)]) -> Option<Vec<(f64, f64, f64)>> {
+    let n = pts.len();
+    if n < 20 {
+        return None;
+    }
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    let band = 0.6 * PX_PER_MM;
+    let mut best: Option<(usize, (f64, f64, f64))> = None;
+    for _ in 0..400 {
+        let (a, b, c) = (pts[next()], pts[next()], pts[next()]);
+        let Some(circle) = circle_through([a.0, a.1], [b.0, b.1], [c.0, c.1]) else {
+            continue;
+        };
+        if !(2.2 * PX_PER_MM..=5.4 * PX_PER_MM).contains(&circle.2) {
+            continue;
+        }
+        let count = pts
+            .iter()
+            .filter(|p| ((p.0 - circle.0).hypot(p.1 - circle.1) - circle.2).abs() < band)
+            .count();
+        if best.is_none_or(|(k, _)| count > k) {
+            best = Some((count, circle));
+        }
+    }
+    let (count, (cx, cy, r)) = best?;
+    // A ring's worth: at least half the pixels of its stroke all round (0.4 mm stroke).
+    if (count as f64) < 0.5 * std::f64::consts::TAU * r * 0.4 * PX_PER_MM {
+        return None;
+    }
+    Some(
+        pts.iter()
+            .copied()
+            .filter(|p| ((p.0 - cx).hypot(p.1 - cy) - r).abs() < band)
+            .collect(),
+    )
+}
+
+/// The circle through three points, unless they are nearly in a line.
+fn circle_through(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<(f64, f64, f64)> {
+    let d = 2.0 * (a[0] * (b[1] - c[1]) + b[0] * (c[1] - a[1]) + c[0] * (a[1] - b[1]));
+    if d.abs() < 1e-6 {
+        return None;
+    }
+    let (a2, b2, c2) = (
+        a[0] * a[0] + a[1] * a[1],
+        b[0] * b[0] + b[1] * b[1],
+        c[0] * c[0] + c[1] * c[1],
+    );
+    let ux = (a2 * (b[1] - c[1]) + b2 * (c[1] - a[1]) + c2 * (a[1] - b[1])) / d;
+    let uy = (a2 * (c[0] - b[0]) + b2 * (a[0] - c[0]) + c2 * (b[0] - a[0])) / d;
+    Some((ux, uy, (a[0] - ux).hypot(a[1] - uy)))
+}
+
+/// A ring found, its confidence, and the points it was fitted from.
+type RingFit = (Hook, f64, Vec<(f64, f64, f64)>);
+
+/// One ring split into arcs (glare, a crossing line) is fitted once from all its arcs: rings
+/// whose fitted circles nearly coincide are merged and refitted.
+fn merge_split(found: Vec<RingFit>) -> Vec<(Hook, f64)> {
+    let mut taken = vec![false; found.len()];
+    let mut out = Vec::new();
+    for i in 0..found.len() {
+        if taken[i] {
+            continue;
+        }
+        let (a, ca, ga) = &found[i];
+        let mut pts = ga.clone();
+        let mut conf = *ca;
+        let mut merged = false;
+        for j in i + 1..found.len() {
+            let (b, cb, gb) = &found[j];
+            if !taken[j] && (a.x - b.x).hypot(a.y - b.y) < 1.5 && (a.r - b.r).abs() < 1.0 {
+                taken[j] = true;
+                pts.extend_from_slice(gb);
+                conf = conf.max(*cb);
+                merged = true;
+            }
+        }
+        let mut hook = a.clone();
+        if merged && let Some((cx, cy, r)) = fit_circle(&pts) {
+            hook.x = cx / PX_PER_MM;
+            hook.y = cy / PX_PER_MM;
+            hook.r = r / PX_PER_MM;
+            // Merged arcs: the fit is fair, but say so.
+            conf = conf.min(0.7);
+        }
+        out.push((hook, conf));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn circle_fit_recovers_centre_and_radius_from_a_noisy_stroke() {
+        // Points spread across a 6 px wide stroke around (120.3, 80.7), radius 37.25.
+        let mut pts = Vec::new();
+        for i in 0..720 {
+            let a = i as f64 * std::f64::consts::TAU / 720.0;
+            for k in -3..=3 {
+                let r = 37.25 + k as f64 + 0.3 * ((i as i64 * 7 + k).rem_euclid(5)) as f64 - 0.6;
+                pts.push((
+                    120.3 + r * a.cos(),
+                    80.7 + r * a.sin(),
+                    1.0 - (k as f64).abs() / 4.0,
+                ));
+            }
+        }
+        let (cx, cy, r) = fit_circle(&pts).unwrap();
+        assert!(
+            (cx - 120.3).abs() < 0.02 && (cy - 80.7).abs() < 0.02,
+            "{cx} {cy}"
+        );
+        assert!((r - 37.25).abs() < 0.05, "{r}");
+        assert!(fit_circle(&pts[..3]).is_none());
+    }
+
+    #[test]
+    fn redness_survives_glare_and_darkness() {
+        let ring_on_paper = [0.95, 0.12, 0.10];
+        let ring_on_dark = [0.24, 0.01, 0.02];
+        let glare = 0.35;
+        assert!(ring_redness(ring_on_paper) > 0.8);
+        assert!(ring_redness(ring_on_dark) > 0.8);
+        assert!(ring_redness(ring_on_dark.map(|c| c + glare)) > 0.6);
+        assert!(ring_redness([0.93, 0.88, 0.76]) < 0.3, "paper");
+        assert!(
+            ring_redness([0.93, 0.88, 0.76].map(|c: f64| (c + glare).min(1.0))) < 0.3,
+            "paper in glare"
+        );
+    }
+}
