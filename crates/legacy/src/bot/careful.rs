@@ -4,7 +4,9 @@
 //! the first command of the best. It never reads the real deck or dice order and never
 //! reimplements a rule: every result comes from the engine's own `apply`.
 //! Threat colours: the Destiny advisor is asked what each colour would cost, and Destiny is spent
-//! when another colour costs clearly less. Tie choices: the option whose result scores best.
+//! when another colour costs clearly less; failing that, when another colour's Threat, resolved
+//! by the engine on a public copy, leaves a position the bot's score likes clearly better.
+//! Tie choices: the option whose result scores best.
 
 use std::collections::HashSet;
 
@@ -13,7 +15,7 @@ use neverland_chance::Chance;
 use crate::advice::{self, Budget, public_copy};
 use crate::engine::{Command, Game, Outcome, Phase};
 use crate::map::Map;
-use crate::pack::Pack;
+use crate::pack::{Colour, Pack};
 use crate::sim::{Ending, plain_plan};
 
 use super::eval::{Ctx, key, score};
@@ -66,6 +68,35 @@ fn colour_choice(pack: &Pack, map: &Map, game: &Game, seed: u64) -> Option<Comma
         .find(|cmd| game.clone().apply(pack, map, cmd).is_ok())
 }
 
+/// In the Colour phase, when the advisor's harm sees no colour clearly better: spend Destiny on
+/// the colour whose Threat, resolved by the engine on a public copy with the best tie choices,
+/// leaves the position the bot's own score likes best, when it beats the drawn colour by
+/// `margin` points. The score sees what the harm does not (an Enemy moved beside a Hostage or a
+/// Character, the Enemies left on the table, a Hostage still unseen).
+fn colour_by_score(ctx: &Ctx, game: &Game, seed: u64, margin: f64) -> Option<Command> {
+    let base = public_copy(game, seed);
+    let now = ctx.score(&super::foresee::settle(ctx, &base));
+    let mut best: Option<(f64, Command)> = None;
+    for colour in [Colour::Red, Colour::Blue, Colour::Yellow] {
+        let cmd = game.table.characters.iter().find_map(|c| {
+            let cmd = Command::ChangeColour {
+                character: c.id.clone(),
+                colour,
+            };
+            let mut copy = base.clone();
+            copy.apply(ctx.pack, ctx.map, &cmd)
+                .ok()
+                .map(|_| (copy, cmd))
+        });
+        let Some((copy, cmd)) = cmd else { continue };
+        let v = ctx.score(&super::foresee::settle(ctx, &copy));
+        if best.as_ref().is_none_or(|(b, _)| v > *b) {
+            best = Some((v, cmd));
+        }
+    }
+    best.filter(|(v, _)| *v > now + margin).map(|(_, c)| c)
+}
+
 /// The tie option whose result scores best on a public copy.
 fn best_option(ctx: &Ctx, game: &Game, seed: u64) -> Option<usize> {
     let (pack, map, routes) = (ctx.pack, ctx.map, ctx.routes);
@@ -94,7 +125,9 @@ pub fn choose(ctx: &Ctx, game: &Game, visited: &HashSet<u64>, rng: &mut Chance) 
             best_option(ctx, game, seed).map(|option| Command::Activate { option })
         }
         Phase::Colour { .. } => {
-            Some(colour_choice(pack, map, game, seed).unwrap_or(Command::ResolveThreat))
+            let pick = colour_choice(pack, map, game, seed)
+                .or_else(|| colour_by_score(ctx, game, seed, DESTINY_MARGIN));
+            Some(pick.unwrap_or(Command::ResolveThreat))
         }
         _ => Some(plain_plan(game, pack, map)),
     }
@@ -163,5 +196,53 @@ mod tests {
             let replayed = Game::replay(&pack, &map, &setup, 7, &log_a);
             assert!(replayed.is_ok(), "{s:?}: the log replays");
         }
+    }
+
+    /// At a drawn Threat with Destiny in hand, the score's colour choice names the colour whose
+    /// Threat (resolved by the engine on the same public copy) scores best, and only when that
+    /// beats the drawn colour by the margin.
+    #[test]
+    fn the_score_picks_the_colour_whose_threat_leaves_the_best_position() {
+        let pack = Pack::builtin(Scenario::Pirates).unwrap();
+        let map = Map::new(&pack);
+        let routes = Routes::new(&pack, &map);
+        let ctx = Ctx {
+            pack: &pack,
+            map: &map,
+            routes: &routes,
+        };
+        let game = (1..50u64)
+            .find_map(|seed| {
+                let mut g = Game::new(&pack, &map, &Setup::for_players(2), seed).ok()?;
+                for c in [
+                    Command::MoraleCheck,
+                    Command::EndActions,
+                    Command::DrawThreat,
+                ] {
+                    g.apply(&pack, &map, &c).ok()?;
+                }
+                matches!(g.phase, Phase::Colour { .. }).then_some(g)
+            })
+            .expect("a drawn coloured Threat");
+        let base = public_copy(&game, 11);
+        let settled = |g: &Game| ctx.score(&crate::bot::foresee::settle(&ctx, g));
+        let now = settled(&base);
+        let after = |cmd: &Command| {
+            let mut copy = base.clone();
+            copy.apply(&pack, &map, cmd).ok().map(|_| settled(&copy))
+        };
+        let best = [Colour::Red, Colour::Blue, Colour::Yellow]
+            .into_iter()
+            .filter_map(|colour| {
+                after(&Command::ChangeColour {
+                    character: game.table.characters[0].id.clone(),
+                    colour,
+                })
+            })
+            .fold(f64::NEG_INFINITY, f64::max);
+        let chosen = colour_by_score(&ctx, &game, 11, f64::NEG_INFINITY).expect("a colour");
+        assert_eq!(after(&chosen), Some(best));
+        let margin = best - now;
+        assert_eq!(colour_by_score(&ctx, &game, 11, margin + 1.0), None);
     }
 }

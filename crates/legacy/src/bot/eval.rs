@@ -21,6 +21,11 @@ const HOME: f64 = 600.0;
 const BOSS_WOUND: f64 = 120.0;
 /// The cost of two Named Enemies in play (the next Named Enemy card would lose the game).
 const TWO_NAMED: f64 = 150.0;
+/// Lost Allies: points lost per Hostage not yet found (its card still in the Search deck). About
+/// two Hostages in three are turned up by an Enemy's Search among Enemies and killed, so a
+/// Hostage still to be found is a risk that a Character's own Search removes; without this the
+/// look-ahead counted a Character's Search as worth only its card's chance of being a Hostage.
+const UNSEEN_HOSTAGE: f64 = 150.0;
 
 /// The Characters' own state: Wounds, Despair, falls, Coins, Destiny and Items.
 fn characters(pack: &Pack, g: &Game) -> f64 {
@@ -48,6 +53,13 @@ fn characters(pack: &Pack, g: &Game) -> f64 {
 /// Hostages in the game: one per player's seat (on the map, carried, or home).
 fn pack_hostages(g: &Game) -> usize {
     g.table.characters.len()
+}
+
+/// Hostages not yet found: one per seat, less those on the map, carried or home (public: the
+/// found ones are on the table).
+fn unseen_hostages(g: &Game) -> usize {
+    let carried: usize = g.table.characters.iter().map(|c| c.carrying.len()).sum();
+    pack_hostages(g).saturating_sub(g.table.hostages.len() + carried)
 }
 
 fn home_count(pack: &Pack, g: &Game) -> usize {
@@ -145,6 +157,9 @@ pub fn score(pack: &Pack, map: &Map, routes: &Routes, g: &Game) -> f64 {
             hostage_on_map(pack, map, routes, g, &h.at)
         };
     }
+    if pack.scenario == Scenario::LostAllies {
+        s -= UNSEEN_HOSTAGE * unseen_hostages(g) as f64;
+    }
     s -= 6.0 * g.table.enemies.len() as f64;
     s += named(pack, g);
     s += 0.5 * g.search_deck.len() as f64;
@@ -170,4 +185,37 @@ pub fn key(g: &Game) -> u64 {
     let mut h = DefaultHasher::new();
     format!("{:?}{:?}{:?}", g.table, g.turn, g.items).hash(&mut h);
     h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Setup;
+    use crate::position::HostageAt;
+
+    /// The score's change when a Hostage is found at `at` (no Character there): in Lost Allies
+    /// the Hostage's own value and the risk of it still being in the deck removed; in Pirates
+    /// only the Hostage's own value.
+    fn found_gain(s: Scenario, at: &str) -> (f64, f64) {
+        let pack = Pack::builtin(s).unwrap();
+        let map = Map::new(&pack);
+        let routes = Routes::new(&pack, &map);
+        let before = Game::new(&pack, &map, &Setup::for_players(2), 3).unwrap();
+        assert_eq!(before.characters_at(at), 0);
+        let mut after = before.clone();
+        after.table.hostages.push(HostageAt {
+            id: "john".into(),
+            at: at.to_owned(),
+        });
+        let gain = score(&pack, &map, &routes, &after) - score(&pack, &map, &routes, &before);
+        (gain, hostage_on_map(&pack, &map, &routes, &after, at))
+    }
+
+    #[test]
+    fn a_lost_allies_hostage_found_also_removes_the_unseen_risk() {
+        let (gain, own) = found_gain(Scenario::LostAllies, "fore-deck");
+        assert!((gain - own - UNSEEN_HOSTAGE).abs() < 1e-9, "{gain} {own}");
+        let (gain, own) = found_gain(Scenario::Pirates, "neverwood");
+        assert!((gain - own).abs() < 1e-9, "{gain} {own}");
+    }
 }

@@ -59,10 +59,19 @@ impl Outlook {
 fn resolve(ctx: &Ctx, g: &Game, card: &str) -> Game {
     let mut copy = g.clone();
     copy.threat_deck = vec![card.to_owned()];
-    if copy.apply(ctx.pack, ctx.map, &Command::DrawThreat).is_err()
-        || copy
-            .apply(ctx.pack, ctx.map, &Command::ResolveThreat)
-            .is_err()
+    if copy.apply(ctx.pack, ctx.map, &Command::DrawThreat).is_err() {
+        return copy;
+    }
+    settle(ctx, &copy)
+}
+
+/// The position after the drawn Threat of `g` (in its Colour phase) is resolved, the players
+/// choosing the best option at each tie.
+pub fn settle(ctx: &Ctx, g: &Game) -> Game {
+    let mut copy = g.clone();
+    if copy
+        .apply(ctx.pack, ctx.map, &Command::ResolveThreat)
+        .is_err()
     {
         return copy;
     }
