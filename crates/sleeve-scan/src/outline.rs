@@ -288,6 +288,14 @@ pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4],
         } else {
             line
         };
+        let line = match outer_card_edge(img, line, (a, b), nrm, px_per_mm) {
+            Some(mm) => {
+                let (o, d) = line;
+                let out = mm * px_per_mm;
+                ([o[0] - nrm[0] * out, o[1] - nrm[1] * out], d)
+            }
+            None => line,
+        };
         Some((line, inliers as f64 / count as f64))
     };
     let (first, second) = crate::join(|| [side(0), side(1)], || [side(2), side(3)]);
@@ -300,6 +308,109 @@ pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4],
         out[(k + 1) % 4] = crate::geom::intersect(sides[k].0, sides[(k + 1) % 4].0, 1e-6)?;
     }
     Some((out, [sides[0].1, sides[1].1, sides[2].1, sides[3].1]))
+}
+
+/// The film margin's width around the card (contract): 2.5 mm.
+const FILM_MM: f64 = 2.5;
+
+/// The mean colour across a side, from 7 mm outside its line to 1 mm inside, every 0.05 mm
+/// (48 places along the side), and the step at each offset (the largest change of a channel
+/// over 0.4 mm).
+fn mean_profile(
+    img: &RgbImage,
+    (o, d): crate::geom::Line,
+    (ta, tb): (f64, f64),
+    nrm: [f64; 2],
+    px_per_mm: f64,
+) -> (Vec<[f64; 3]>, Vec<f64>) {
+    let (first, step, n, places) = (-7.0, 0.05, 161usize, 48);
+    let mut mean = vec![[0.0f64; 3]; n];
+    for i in 0..places {
+        let t = ta + (tb - ta) * (0.12 + 0.76 * (i as f64 + 0.5) / places as f64);
+        let base = [o[0] + d[0] * t, o[1] + d[1] * t];
+        for (k, m) in mean.iter_mut().enumerate() {
+            let off = (first + k as f64 * step) * px_per_mm;
+            let c = crate::scan::rgb_at(img, base[0] + nrm[0] * off, base[1] + nrm[1] * off);
+            for ch in 0..3 {
+                m[ch] += c[ch] / places as f64;
+            }
+        }
+    }
+    let grad = (0..n)
+        .map(|k| {
+            if k < 4 || k + 4 >= n {
+                return 0.0;
+            }
+            (0..3)
+                .map(|ch| (mean[k + 4][ch] - mean[k - 4][ch]).abs())
+                .fold(0.0, f64::max)
+        })
+        .collect();
+    (mean, grad)
+}
+
+/// When a side's line is the edge of the printed art rather than the card's (a light table,
+/// where the card's own edge is faint): the distance (mm) to move it outward, else None.
+///
+/// Averaged along the side, everything outside the card's edge is plain: a band of card stock
+/// (nothing is printed within 1 mm of the edge), the film (2.5 mm), the table. A line on the
+/// art's edge has two steps outside it: the card's edge 0.8 to 3.4 mm out and the film's 2.5 mm
+/// beyond that, with plain stock between the line and the card's edge that differs from the
+/// film, while the film looks like the table it covers. A line on the card's own edge has the
+/// film's step outside it and film, not stock, next to it.
+fn outer_card_edge(
+    img: &RgbImage,
+    line: crate::geom::Line,
+    (a, b): ([f64; 2], [f64; 2]),
+    inward: [f64; 2],
+    px_per_mm: f64,
+) -> Option<f64> {
+    let (o, d) = line;
+    let nrm = if -d[1] * inward[0] + d[0] * inward[1] >= 0.0 {
+        [-d[1], d[0]]
+    } else {
+        [d[1], -d[0]]
+    };
+    let along = |p: [f64; 2]| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
+    let (mean, grad) = mean_profile(img, line, (along(a), along(b)), nrm, px_per_mm);
+    let (first, step) = (-7.0, 0.05);
+    let idx = |mm: f64| ((mm - first) / step).round() as usize;
+    let peak = |lo: f64, hi: f64| -> (f64, f64) {
+        (idx(lo)..=idx(hi))
+            .map(|k| (first + k as f64 * step, grad[k]))
+            .fold((lo, 0.0), |best, x| if x.1 > best.1 { x } else { best })
+    };
+    let avg = |lo: f64, hi: f64| {
+        let (i, j) = (idx(lo), idx(hi));
+        let mut m = [0.0; 3];
+        for row in &mean[i..=j] {
+            for c in 0..3 {
+                m[c] += row[c] / (j - i + 1) as f64;
+            }
+        }
+        m
+    };
+    let diff = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
+    let mut best: Option<(f64, f64)> = None;
+    let mut at = -3.4;
+    while at <= -0.8 {
+        let (card, g_card) = peak(at - 0.1, at + 0.1);
+        let (_, g_film) = peak(card - FILM_MM - 0.35, card - FILM_MM + 0.35);
+        let (_, g_between) = peak(card + 0.35, -0.35);
+        let strength = g_card.min(g_film);
+        // Card stock between the card's edge and the art, film between the film's edge and
+        // the card's: the stock differs from the film more than the film from the table.
+        let stock = avg(card + 0.3, -0.3);
+        let film = avg(card - FILM_MM + 0.4, card - 0.3);
+        let table = avg(card - FILM_MM - 1.6, card - FILM_MM - 0.4);
+        let plain = g_between < 0.5 * strength;
+        let stock_seen = diff(stock, film) >= 0.04 && diff(film, table) < 0.5 * diff(stock, film);
+        if strength >= 0.012 && plain && stock_seen && best.is_none_or(|b| strength > b.1) {
+            best = Some((card, strength));
+        }
+        at += 0.2;
+    }
+    best.map(|(card, _)| -card)
 }
 
 #[cfg(test)]
@@ -344,5 +455,42 @@ mod tests {
             assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{got:?}");
         }
         assert!(agree.iter().all(|a| *a > 0.8), "{agree:?}");
+    }
+
+    /// An upright card at 5 px/mm, its top-left at (60, 50), on a light grey table: the film a
+    /// touch lighter than the table, 2.5 mm of plain stock, then the art (a pale sea) to 2.5 mm
+    /// from every edge.
+    fn light_table_photo() -> RgbImage {
+        let s = 5.0;
+        RgbImage::from_fn(420, 560, |x, y| {
+            let (u, v) = ((x as f64 - 60.0) / s, (y as f64 - 50.0) / s);
+            let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
+            let c = if outside > 2.5 {
+                [200, 200, 200]
+            } else if outside > 0.0 {
+                [206, 206, 206]
+            } else if outside > -2.5 {
+                [236, 228, 210]
+            } else {
+                [150, 180, 215]
+            };
+            Rgb(c)
+        })
+    }
+
+    #[test]
+    fn a_side_on_the_arts_edge_moves_out_to_the_cards() {
+        let img = light_table_photo();
+        let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
+        let art = [[72.5, 62.5], [347.5, 62.5], [347.5, 487.5], [72.5, 487.5]];
+        let (got, _) = film_sides(&img, art).expect("four sides");
+        for (g, t) in got.iter().zip(truth) {
+            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{got:?}");
+        }
+        // On the card's own edge, the film beside it is not taken for stock.
+        let (kept, _) = film_sides(&img, truth).expect("four sides");
+        for (g, t) in kept.iter().zip(truth) {
+            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{kept:?}");
+        }
     }
 }
