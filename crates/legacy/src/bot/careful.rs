@@ -203,23 +203,17 @@ mod tests {
     /// beats the drawn colour by the margin.
     #[test]
     fn the_score_picks_the_colour_whose_threat_leaves_the_best_position() {
-        let pack = Pack::builtin(Scenario::Pirates).unwrap();
-        let map = Map::new(&pack);
-        let routes = Routes::new(&pack, &map);
-        let ctx = Ctx {
-            pack: &pack,
-            map: &map,
-            routes: &routes,
-        };
+        let fx = super::super::Fixture::new(Scenario::Pirates);
+        let (pack, map, ctx) = (&fx.pack, &fx.map, fx.ctx());
         let game = (1..50u64)
             .find_map(|seed| {
-                let mut g = Game::new(&pack, &map, &Setup::for_players(2), seed).ok()?;
+                let mut g = Game::new(pack, map, &Setup::for_players(2), seed).ok()?;
                 for c in [
                     Command::MoraleCheck,
                     Command::EndActions,
                     Command::DrawThreat,
                 ] {
-                    g.apply(&pack, &map, &c).ok()?;
+                    g.apply(pack, map, &c).ok()?;
                 }
                 matches!(g.phase, Phase::Colour { .. }).then_some(g)
             })
@@ -229,7 +223,7 @@ mod tests {
         let now = settled(&base);
         let after = |cmd: &Command| {
             let mut copy = base.clone();
-            copy.apply(&pack, &map, cmd).ok().map(|_| settled(&copy))
+            copy.apply(pack, map, cmd).ok().map(|_| settled(&copy))
         };
         let best = [Colour::Red, Colour::Blue, Colour::Yellow]
             .into_iter()

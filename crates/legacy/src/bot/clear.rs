@@ -158,10 +158,7 @@ pub fn plans(ctx: &Ctx, g: &Game, visited: &HashSet<u64>) -> Vec<Plan> {
 mod tests {
     use super::*;
     use crate::Scenario;
-    use crate::bot::routes::Routes;
     use crate::engine::Setup;
-    use crate::map::Map;
-    use crate::pack::Pack;
     use crate::position::EnemyAt;
 
     /// Lost Allies, a hand-built table: the active Character at the Bow with four Actions, a
@@ -170,16 +167,10 @@ mod tests {
     /// left with a Search the engine accepts, every step replayed by the engine.
     #[test]
     fn a_guarded_token_next_door_is_cleared_and_searched() {
-        let pack = Pack::builtin(Scenario::LostAllies).unwrap();
-        let map = Map::new(&pack);
-        let routes = Routes::new(&pack, &map);
-        let ctx = Ctx {
-            pack: &pack,
-            map: &map,
-            routes: &routes,
-        };
-        let mut g = Game::new(&pack, &map, &Setup::for_players(2), 5).unwrap();
-        g.apply(&pack, &map, &Command::MoraleCheck).unwrap();
+        let fx = super::super::Fixture::new(Scenario::LostAllies);
+        let (pack, map, ctx) = (&fx.pack, &fx.map, fx.ctx());
+        let mut g = Game::new(pack, map, &Setup::for_players(2), 5).unwrap();
+        g.apply(pack, map, &Command::MoraleCheck).unwrap();
         assert_eq!(g.phase, Phase::Actions);
         g.turn.mandatory.clear();
         g.turn.chosen = 4;
@@ -197,7 +188,7 @@ mod tests {
         g.table.named_enemies.clear();
         g.table.hostages.clear();
         g.table.search_tokens = [("fore-deck".to_owned(), 1)].into();
-        assert!(!g.candidates(&pack, &map).contains(&Command::Search));
+        assert!(!g.candidates(pack, map).contains(&Command::Search));
 
         let found = plans(&ctx, &g, &HashSet::new());
         let plan = found
@@ -210,12 +201,12 @@ mod tests {
             .expect("a plan that fights the Raider");
         let mut replay = g.clone();
         for c in &plan.commands {
-            replay.apply(&pack, &map, c).expect("each step is legal");
+            replay.apply(pack, map, c).expect("each step is legal");
         }
         assert_eq!(replay.table.characters[replay.active].at, "fore-deck");
         assert!(replay.table.enemies.is_empty());
         replay
-            .apply(&pack, &map, &Command::Search)
+            .apply(pack, map, &Command::Search)
             .expect("the engine accepts the Search");
     }
 }
