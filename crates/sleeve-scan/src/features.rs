@@ -1,5 +1,6 @@
 //! Stage 4: the hidden facts on the canonical card image (PX_PER_MM pixels per millimetre,
-//! upright): red rings, dark areas, the cross.
+//! upright): the dark areas, where glare hides them, and each ring's hidden flag here; the red
+//! rings (`rings`) and the cross (`cross`) are read beside them and gathered in `read`.
 
 use image::{GrayImage, RgbImage};
 
