@@ -147,15 +147,17 @@ fn find_outline(
     // outline so far is poor or shows no laces: above SIDES_WORTH it changed no reading on
     // tuning seeds 0-399 and cost up to 54 ms a photo.
     let poor = seen.best.is_none_or(|b| b.1 < SIDES_WORTH);
-    if (!clean && poor) || !seen.chosen(img).is_some_and(|c| laced(img, c.0)) {
+    let mut pick = seen.chosen(img);
+    if (!clean && poor) || !pick.is_some_and(|c| laced(img, c.0)) {
         let sides: Vec<_> = sides::side_candidates(&small, f)
             .into_iter()
             .flat_map(flatten)
             .collect();
         any |= !sides.is_empty();
         seen.try_all(img, &sides);
+        pick = seen.chosen(img);
     }
-    match seen.chosen(img) {
+    match pick {
         Some(b) => Ok(b),
         None if !any => Err(first_error.unwrap_or_else(scan::no_card)),
         None => Err(ScanError::NoCard(
