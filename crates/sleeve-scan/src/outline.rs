@@ -313,6 +313,12 @@ pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4],
 /// The film margin's width around the card (contract): 2.5 mm.
 const FILM_MM: f64 = 2.5;
 
+/// `mean_profile`'s offsets: from 7 mm outside the line, every 0.05 mm, 161 of them (to 1 mm
+/// inside).
+const PROFILE_FIRST_MM: f64 = -7.0;
+const PROFILE_STEP_MM: f64 = 0.05;
+const PROFILE_STEPS: usize = 161;
+
 /// The mean colour across a side, from 7 mm outside its line to 1 mm inside, every 0.05 mm
 /// (48 places along the side), and the step at each offset (the largest change of a channel
 /// over 0.4 mm).
@@ -323,7 +329,7 @@ fn mean_profile(
     nrm: [f64; 2],
     px_per_mm: f64,
 ) -> (Vec<[f64; 3]>, Vec<f64>) {
-    let (first, step, n, places) = (-7.0, 0.05, 161usize, 48);
+    let (first, step, n, places) = (PROFILE_FIRST_MM, PROFILE_STEP_MM, PROFILE_STEPS, 48);
     let mut mean = vec![[0.0f64; 3]; n];
     for i in 0..places {
         let t = ta + (tb - ta) * (0.12 + 0.76 * (i as f64 + 0.5) / places as f64);
@@ -373,7 +379,7 @@ fn outer_card_edge(
     };
     let along = |p: [f64; 2]| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
     let (mean, grad) = mean_profile(img, line, (along(a), along(b)), nrm, px_per_mm);
-    let (first, step) = (-7.0, 0.05);
+    let (first, step) = (PROFILE_FIRST_MM, PROFILE_STEP_MM);
     let idx = |mm: f64| ((mm - first) / step).round() as usize;
     let peak = |lo: f64, hi: f64| -> (f64, f64) {
         (idx(lo)..=idx(hi))
@@ -418,17 +424,25 @@ mod tests {
     use super::*;
     use image::Rgb;
 
-    /// An upright card at 5 px/mm, its top-left at (60, 50): grey table, the film 2.5 mm around
-    /// it a touch lighter, light stock, a dark printed frame line 2.5 mm inside the edge, and a
-    /// dark area 1.5 mm in from the left side.
-    fn decoy_photo() -> RgbImage {
+    /// An upright card at 5 px/mm, its top-left at (60, 50), on a 420 x 560 photo: each pixel
+    /// painted from how far outside the card's edge it lies (mm, negative inside) and its card
+    /// millimetres.
+    fn card_photo(paint: impl Fn(f64, f64, f64) -> [u8; 3]) -> RgbImage {
         let s = 5.0;
         RgbImage::from_fn(420, 560, |x, y| {
             let (u, v) = ((x as f64 - 60.0) / s, (y as f64 - 50.0) / s);
             let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
+            Rgb(paint(outside, u, v))
+        })
+    }
+
+    /// Grey table, the film 2.5 mm around the card a touch lighter, light stock, a dark printed
+    /// frame line 2.5 mm inside the edge, and a dark area 1.5 mm in from the left side.
+    fn decoy_photo() -> RgbImage {
+        card_photo(|outside, u, v| {
             let frame = (outside + 2.5).abs() < 0.3;
             let dark = (1.5..20.0).contains(&u) && (30.0..50.0).contains(&v);
-            let c = if outside > 2.5 {
+            if outside > 2.5 {
                 [150, 150, 150]
             } else if outside > 0.0 {
                 [151, 151, 151]
@@ -438,8 +452,7 @@ mod tests {
                 [236, 226, 200]
             } else {
                 [215, 205, 175]
-            };
-            Rgb(c)
+            }
         })
     }
 
@@ -457,15 +470,11 @@ mod tests {
         assert!(agree.iter().all(|a| *a > 0.8), "{agree:?}");
     }
 
-    /// An upright card at 5 px/mm, its top-left at (60, 50), on a light grey table: the film a
-    /// touch lighter than the table, 2.5 mm of plain stock, then the art (a pale sea) to 2.5 mm
-    /// from every edge.
+    /// A light grey table, the film a touch lighter than the table, 2.5 mm of plain stock, then
+    /// the art (a pale sea) to 2.5 mm from every edge.
     fn light_table_photo() -> RgbImage {
-        let s = 5.0;
-        RgbImage::from_fn(420, 560, |x, y| {
-            let (u, v) = ((x as f64 - 60.0) / s, (y as f64 - 50.0) / s);
-            let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
-            let c = if outside > 2.5 {
+        card_photo(|outside, _, _| {
+            if outside > 2.5 {
                 [200, 200, 200]
             } else if outside > 0.0 {
                 [206, 206, 206]
@@ -473,8 +482,7 @@ mod tests {
                 [236, 228, 210]
             } else {
                 [150, 180, 215]
-            };
-            Rgb(c)
+            }
         })
     }
 
