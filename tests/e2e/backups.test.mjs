@@ -10,8 +10,10 @@ import { appFixture, byTestId, openApp, screenshot, tap } from "./app.mjs";
 
 const fx = appFixture("neverland-e2e-backups-");
 
+// The saved-games list loads after the screen appears ("Loading…" first): count its rows only
+// once it shows either rows or the "no saved games" line.
 async function gameRows(session) {
-  await session.wait(until.elementLocated(byTestId("my-box")), 10000);
+  await session.wait(until.elementLocated(By.css('[data-testid="game-row"], [data-testid="no-games"]')), 10000);
   return (await session.findElements(byTestId("game-row"))).length;
 }
 
