@@ -297,13 +297,21 @@ pub fn near_edge(mask: &GrayImage, at: [f64; 2], mm: f64) -> bool {
     })
 }
 
-/// Sets each ring's hidden flag from the dark-area mask at its centre.
+/// Half the side of the square that must be dark all round a hidden ring's centre: 4 px, a
+/// square 1.1 mm across whose corners lie 0.8 mm from its centre.
+const CORE_PX: usize = 4;
+
+/// Sets each ring's hidden flag: its centre is hidden when a small square around it is all dark
+/// area. No centre lies within 1 mm of an area's edge (contract), so a hidden centre keeps its
+/// square, while a thin dark icon or road the mask took in along an area's edge (a pin under a
+/// ring just outside the area) is too narrow to hold one.
 pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
+    let core = erode_square(dark, CORE_PX);
     for h in hooks {
         let (cx, cy) = (h.x * PX_PER_MM, h.y * PX_PER_MM);
-        h.hidden = dark.get_pixel(
-            (cx as u32).min(dark.width() - 1),
-            (cy as u32).min(dark.height() - 1),
+        h.hidden = core.get_pixel(
+            (cx as u32).min(core.width() - 1),
+            (cy as u32).min(core.height() - 1),
         )[0] > 0;
     }
 }
@@ -412,6 +420,34 @@ mod tests {
             glare_on_dark(&plain, &plain_dark).is_empty(),
             "no glare, no spot"
         );
+    }
+
+    #[test]
+    fn a_centre_on_a_thin_icon_touching_an_area_is_not_hidden() {
+        // 60 x 60 mm of parchment; a 16 mm black square at 10..26 mm and, hanging from its
+        // bottom edge, a dark pin's stem 0.8 mm wide and 3 mm long (the mask takes it in).
+        let img = square_mm(|u, v| {
+            let square = (10.0..26.0).contains(&u) && (10.0..26.0).contains(&v);
+            let stem = (20.0..20.8).contains(&u) && (26.0..29.0).contains(&v);
+            if square || stem {
+                image::Rgb([25, 25, 28])
+            } else {
+                image::Rgb([222, 208, 180])
+            }
+        });
+        let dark = dark_mask(&img, &local_reference(&img, 36.0));
+        let ring = |x: f64, y: f64| Hook {
+            x,
+            y,
+            r: 3.0,
+            hidden: false,
+        };
+        // On the stem 1.5 mm below the area; 1.2 mm inside it; in the middle of it.
+        let mut hooks = [ring(20.4, 27.5), ring(20.4, 24.8), ring(18.0, 18.0)];
+        assert!(dark.get_pixel((20.4 * PX_PER_MM) as u32, (27.5 * PX_PER_MM) as u32)[0] > 0);
+        mark_hidden(&mut hooks, &dark);
+        let flags: Vec<bool> = hooks.iter().map(|h| h.hidden).collect();
+        assert_eq!(flags, [false, true, true]);
     }
 
     #[test]
