@@ -161,8 +161,11 @@ pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
         // blue. They are not a dark area.
         let brown = c[0] - c[2] > 0.12 && c[1] - c[2] > 0.04 && red < 0.5;
         // Saturated blue or green marker ink can be as dark as an area, but an area is grey.
+        // So can a dark green or blue icon of the art: a clear tint (the area's grey stays
+        // within a few hundredths) with green or blue the strongest channel.
         let chroma = chroma(c);
-        let inked = chroma > 0.25 && red < 0.3;
+        let cool = c[1].max(c[2]) > c[0];
+        let inked = (chroma > 0.25 && red < 0.3) || (chroma > 0.14 && cool);
         let dark = !brown
             && !inked
             && ((luma(c) < level && red < 0.5) || (red > 0.3 && c[0] < level + 0.15));
@@ -448,6 +451,26 @@ mod tests {
         mark_hidden(&mut hooks, &dark);
         let flags: Vec<bool> = hooks.iter().map(|h| h.hidden).collect();
         assert_eq!(flags, [false, true, true]);
+    }
+
+    #[test]
+    fn a_dark_green_icon_touching_an_area_is_not_part_of_it() {
+        // A 16 mm black square at 10..26 mm and, against its bottom edge, a dark green dot of
+        // 1.5 mm radius (an icon of the art, about 0.29 luminance) centred 1.3 mm below it.
+        let img = square_mm(|u, v| {
+            if (10.0..26.0).contains(&u) && (10.0..26.0).contains(&v) {
+                image::Rgb([25, 25, 28])
+            } else if (u - 20.0).hypot(v - 27.3) < 1.5 {
+                image::Rgb([44, 90, 62])
+            } else {
+                image::Rgb([222, 208, 180])
+            }
+        });
+        let dark = dark_mask(&img, &local_reference(&img, 36.0));
+        let at =
+            |u: f64, v: f64| dark.get_pixel((u * PX_PER_MM) as u32, (v * PX_PER_MM) as u32)[0] > 0;
+        assert!(at(20.0, 25.0), "the area");
+        assert!(!at(20.0, 27.5), "the icon");
     }
 
     #[test]
