@@ -98,6 +98,10 @@ pub fn warning(d: &Doubt) -> String {
             None => "the card's outline or which way up it is".to_string(),
         },
         ("hooks", Some(i)) => format!("Hook circle {}", i + 1),
+        ("hooks", None) if d.at.is_none() => {
+            "where the Hook circles lie (they are placed from the card's outline, in doubt)"
+                .to_string()
+        }
         ("hooks", None) => "the Hook circles (one may be missed here)".to_string(),
         ("hidden", Some(i)) => format!("whether Hook circle {} is hidden", i + 1),
         ("hidden", None) => "which Hook circles are hidden".to_string(),

@@ -45,7 +45,8 @@ pub struct Confidence {
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Doubt {
     /// The output field in doubt: "card" (the outline or which way up), "hooks" (a ring found,
-    /// missed or invented), "hidden" (a ring's hidden flag), "cross", "dark_areas".
+    /// missed or invented; with neither ring nor place, the rings' places, measured from an
+    /// outline in doubt), "hidden" (a ring's hidden flag), "cross", "dark_areas".
     pub field: String,
     /// The ring concerned (its index in `hooks`), when the doubt is about one found ring.
     pub hook: Option<usize>,

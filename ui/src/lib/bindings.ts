@@ -604,7 +604,8 @@ export type Confidence = { card: number, orientation: number, hooks: number, dar
 export type Doubt = { 
 /**
  * The output field in doubt: "card" (the outline or which way up), "hooks" (a ring found,
- * missed or invented), "hidden" (a ring's hidden flag), "cross", "dark_areas".
+ * missed or invented; with neither ring nor place, the rings' places, measured from an
+ * outline in doubt), "hidden" (a ring's hidden flag), "cross", "dark_areas".
  */
 field: string, 
 /**

@@ -142,6 +142,7 @@ export const en = {
   "pans.sleeve.check.cross": "The cross may be misplaced: is it on your cross?",
   "pans.sleeve.check.ring": "This Hook circle may be invented or off its place.",
   "pans.sleeve.check.missed-ring": "A Hook circle may have been missed here.",
+  "pans.sleeve.check.placed": "The Hook circles are placed from the card's outline, which is in doubt: if its dashed edge strays from your card, tap the corners yourself.",
   "pans.sleeve.check.hidden": "Is this Hook circle under a dark area? (dashed = hidden)",
   "pans.sleeve.check.dark": "The dark areas may be wrong: compare them with the photo.",
   "pans.sleeve.check.card": "The card's outline may be wrong: does the dashed edge follow your card?",

@@ -83,6 +83,20 @@ describe("the sleeve draft", () => {
     expect(checks(s, tap(d, [51, 12], "hook"), new Set())).toEqual([]);
   });
 
+  it("the rings' places doubted with the outline are one check over the whole card, gone with the rings", () => {
+    const s = scan({ cross: { x: 20, y: 70 }, doubts: [doubt("card"), doubt("hooks")] });
+    const d = draftFromScan(s);
+    const list = checks(s, d, new Set());
+    expect(list.map((c) => [c.kind, c.at])).toEqual([
+      ["card", null],
+      ["placed", null],
+    ]);
+    expect(canConfirm(d, list)).toBe(false);
+    expect(canConfirm(d, checks(s, d, new Set(["doubt-0", "doubt-1"])))).toBe(true);
+    const bare = d.hooks.reduce((x, h) => removeRing(x, h.id), d);
+    expect(checks(s, bare, new Set()).map((c) => c.kind)).toEqual(["card"]);
+  });
+
   it("a doubtful cross is answered by moving it; removing every cross brings 'no cross' back", () => {
     const s = scan({ cross: { x: 20, y: 70 }, doubts: [doubt("cross", null, [20, 70]), doubt("dark_areas")] });
     const d = draftFromScan(s);

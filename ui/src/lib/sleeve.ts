@@ -16,7 +16,7 @@ export type Draft = {
   touched: string[];
 };
 
-export type CheckKind = "card" | "ring" | "missed-ring" | "hidden" | "dark" | "cross" | "no-cross" | "other";
+export type CheckKind = "card" | "ring" | "missed-ring" | "placed" | "hidden" | "dark" | "cross" | "no-cross" | "other";
 
 /** Something the holder must look at before confirming. */
 export type Check = {
@@ -123,7 +123,9 @@ function fromDoubt(doubt: Doubt, key: string, d: Draft): Check | null {
         return open("ring", [ring.x, ring.y]);
       }
       const at = doubt.at as Pt | null;
-      if (at && d.hooks.some((h) => h.added && Math.hypot(h.x - at[0], h.y - at[1]) <= MISSED_RING_MM)) return null;
+      // No ring and no place: the rings' places, measured from an outline in doubt.
+      if (!at) return d.hooks.length === 0 ? null : open("placed", null);
+      if (d.hooks.some((h) => h.added && Math.hypot(h.x - at[0], h.y - at[1]) <= MISSED_RING_MM)) return null;
       return open("missed-ring", at);
     }
     case "hidden": {
