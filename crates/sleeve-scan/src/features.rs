@@ -39,8 +39,11 @@ pub fn read(canon: &RgbImage) -> Found {
         },
         || (grid.reference(6.0), crate::rings::rings(canon)),
     );
-    let washed = washed_dark(canon, &reference, &dark);
+    let washed_regions = washed_dark(canon, &reference, &dark);
     drop(reference);
+    let dark = join_washed(dark, &washed_regions);
+    let w = canon.width() as usize;
+    let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
@@ -252,10 +255,10 @@ pub fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
 
 /// Where glare may have washed a whole dark area out to grey (card mm): outside the dark areas,
 /// regions of grey (chroma under 0.08) between 0.4 and 0.75 of the paper's wide level, still
-/// there after an opening by 1 mm (so not a road, a grid line or a pen stroke), 12 mm² or more;
-/// the place is each region's centre. The map art is never grey (the contract's colours are
-/// parchment, greens, blues and browns), so such a region is an area the scan cannot see into.
-pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Vec<[f64; 2]> {
+/// there after an opening by 1 mm (so not a road, a grid line or a pen stroke), 12 mm² or more:
+/// each region's pixels. The map art is never grey (the contract's colours are parchment,
+/// greens, blues and browns), so such a region is an area the scan cannot see into.
+pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Vec<Vec<usize>> {
     let (w, h) = (img.width(), img.height());
     let grey = GrayImage::from_fn(w, h, |x, y| {
         let p = img.get_pixel(x, y).0.map(|v| v as f64 / 255.0);
@@ -270,8 +273,26 @@ pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> V
     blobs(&opened)
         .into_iter()
         .filter(|b| b.len() as f64 >= 12.0 * PX_PER_MM * PX_PER_MM)
-        .map(|b| centre_mm(&b, w as usize))
         .collect()
+}
+
+/// The dark areas with the washed grey regions that touch one (within 1.5 mm, what the opening
+/// took off their edges): glare over part of an area lifts that part to grey, and a ring centred
+/// there is still hidden.
+fn join_washed(mut dark: GrayImage, washed: &[Vec<usize>]) -> GrayImage {
+    if washed.is_empty() {
+        return dark;
+    }
+    let near = dilate_square(&dark, (1.5 * PX_PER_MM) as usize);
+    for region in washed {
+        if region.iter().any(|&i| near.as_raw()[i] > 0) {
+            for &i in region {
+                dark.as_mut()[i] = 255;
+            }
+        }
+    }
+    fill_holes(&mut dark);
+    dark
 }
 
 /// The centre of some pixels (row-major indices in an image `w` wide), in card millimetres.
@@ -378,9 +399,51 @@ mod tests {
         });
         let reference = local_reference(&img, 36.0);
         let dark = dark_mask(&img, &reference);
-        let spots = washed_dark(&img, &reference, &dark);
+        let w = img.width() as usize;
+        let spots: Vec<_> = washed_dark(&img, &reference, &dark)
+            .iter()
+            .map(|b| centre_mm(b, w))
+            .collect();
         assert_eq!(spots.len(), 1, "{spots:?}");
         assert!((spots[0][0] - 35.0).abs() < 0.5 && (spots[0][1] - 35.0).abs() < 0.5);
+    }
+
+    #[test]
+    fn the_part_of_an_area_washed_to_grey_by_glare_still_hides_a_ring() {
+        // A 16 mm area at 10..26 mm, black on its left half and lifted to grey by glare on its
+        // right half; apart from it, a 10 mm grey square at 40..50 mm (an area washed whole).
+        let grey = image::Rgb([118, 116, 114]);
+        let img = square_mm(|u, v| {
+            let area = (10.0..26.0).contains(&v);
+            if area && (10.0..18.0).contains(&u) {
+                image::Rgb([25, 25, 28])
+            } else if (area && (18.0..26.0).contains(&u))
+                || ((40.0..50.0).contains(&u) && (40.0..50.0).contains(&v))
+            {
+                grey
+            } else {
+                image::Rgb([222, 208, 180])
+            }
+        });
+        let reference = local_reference(&img, 36.0);
+        let dark = dark_mask(&img, &reference);
+        let ring = |x: f64, y: f64| Hook {
+            x,
+            y,
+            r: 3.0,
+            hidden: false,
+        };
+        let mut hooks = [ring(22.0, 18.0), ring(45.0, 45.0)];
+        mark_hidden(&mut hooks, &dark);
+        assert_eq!(
+            hooks.each_ref().map(|h| h.hidden),
+            [false, false],
+            "grey is not dark"
+        );
+        let joined = join_washed(dark.clone(), &washed_dark(&img, &reference, &dark));
+        mark_hidden(&mut hooks, &joined);
+        // The washed half joins its area; the grey square touches none and stays a doubt only.
+        assert_eq!(hooks.each_ref().map(|h| h.hidden), [true, false]);
     }
 
     #[test]
