@@ -11,9 +11,11 @@ import { appFixture, byTestId, openApp, screenshot, tap } from "./app.mjs";
 const fx = appFixture("neverland-e2e-backups-");
 
 // The saved-games list loads after the screen appears ("Loading…" first): count its rows only
-// once it shows either rows or the "no saved games" line.
+// once it shows rows, the "no saved games" line, or that the list could not be read (a failure).
 async function gameRows(session) {
-  await session.wait(until.elementLocated(By.css('[data-testid="game-row"], [data-testid="no-games"]')), 10000);
+  const loaded = By.css('[data-testid="game-row"], [data-testid="no-games"], [data-testid="games-unavailable"]');
+  await session.wait(until.elementLocated(loaded), 10000);
+  assert.equal((await session.findElements(byTestId("games-unavailable"))).length, 0, "the saved games could not be read");
   return (await session.findElements(byTestId("game-row"))).length;
 }
 

@@ -118,7 +118,7 @@ export const fr: Table = {
   "pans.sleeve.check.cross": "La croix est peut-être mal placée : est-elle sur votre croix ?",
   "pans.sleeve.check.ring": "Ce cercle Crochet est peut-être inventé ou décalé.",
   "pans.sleeve.check.missed-ring": "Un cercle Crochet a peut-être été manqué ici.",
-  "pans.sleeve.check.placed": "Les cercles Crochet sont placés d'après le contour de la carte, qui est douteux : si son bord en pointillés s'écarte de votre carte, touchez vous-même ses coins.",
+  "pans.sleeve.check.placed": "Les cercles Crochet sont placés d'après le contour de la carte, qui est incertain : si le bord en pointillés s'écarte de votre carte, touchez vous-même les coins de la carte.",
   "pans.sleeve.check.hidden": "Ce cercle Crochet est-il sous une zone sombre ? (pointillés = caché)",
   "pans.sleeve.check.dark": "Les zones sombres sont peut-être fausses : comparez-les à la photo.",
   "pans.sleeve.check.card": "Le contour de la carte est peut-être faux : le bord en pointillés suit-il votre carte ?",

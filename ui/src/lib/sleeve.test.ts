@@ -95,6 +95,10 @@ describe("the sleeve draft", () => {
     expect(canConfirm(d, checks(s, d, new Set(["doubt-0", "doubt-1"])))).toBe(true);
     const bare = d.hooks.reduce((x, h) => removeRing(x, h.id), d);
     expect(checks(s, bare, new Set()).map((c) => c.kind)).toEqual(["card"]);
+    // Rings placed by hand, or every scanned one moved by hand, are not measured from it.
+    expect(checks(s, tap(bare, [30, 30], "hook"), new Set()).map((c) => c.kind)).toEqual(["card"]);
+    const moved = d.hooks.reduce((x, h) => moveTo(x, h.id, [h.x + 1, h.y]), d);
+    expect(checks(s, moved, new Set()).map((c) => c.kind)).toEqual(["card"]);
   });
 
   it("a doubtful cross is answered by moving it; removing every cross brings 'no cross' back", () => {

@@ -123,8 +123,9 @@ function fromDoubt(doubt: Doubt, key: string, d: Draft): Check | null {
         return open("ring", [ring.x, ring.y]);
       }
       const at = doubt.at as Pt | null;
-      // No ring and no place: the rings' places, measured from an outline in doubt.
-      if (!at) return d.hooks.length === 0 ? null : open("placed", null);
+      // No ring and no place: the rings' places, measured from an outline in doubt (answered
+      // once no ring the scanner placed is left where it put it).
+      if (!at) return d.hooks.some((h) => !h.added && !edited(`ring:${h.id}`)) ? open("placed", null) : null;
       if (d.hooks.some((h) => h.added && Math.hypot(h.x - at[0], h.y - at[1]) <= MISSED_RING_MM)) return null;
       return open("missed-ring", at);
     }
