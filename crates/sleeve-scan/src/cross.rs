@@ -718,7 +718,7 @@ mod tests {
         let (at, conf) = cross(&img, &paper, &dark);
         let at = at.expect("the broken cross");
         assert!((at.x - cx).hypot(at.y - cy) < 0.3, "{at:?}");
-        assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
+        assert!(conf <= 0.8, "pieced together, never sure: {conf}");
     }
 
     #[test]
