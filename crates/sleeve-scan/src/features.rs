@@ -41,7 +41,7 @@ pub fn read(canon: &RgbImage) -> Found {
     );
     let washed_regions = washed_dark(canon, &reference, &dark);
     drop(reference);
-    let dark = join_washed(dark, &washed_regions);
+    let dark = join_washed(dark, &washed_regions, canon);
     let w = canon.width() as usize;
     let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
@@ -283,16 +283,31 @@ pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> V
         .collect()
 }
 
+/// The mean chroma under which a washed region may join a dark area.
+const WASHED_CHROMA: f64 = 0.04;
+
 /// The dark areas with the washed grey regions that touch one (within 1.5 mm, what the opening
 /// took off their edges): glare over part of an area lifts that part to grey, and a ring centred
-/// there is still hidden. The area's polygon in the output takes the washed part in too.
-fn join_washed(mut dark: GrayImage, washed: &[Vec<usize>]) -> GrayImage {
+/// there is still hidden. The area's polygon in the output takes the washed part in too. Only a
+/// neutral region joins (white light over a grey area stays grey: mean chroma 0.007 to 0.027 on
+/// the tuning photos), not a greyish sea beside an area (0.075 on a first-generator photo).
+fn join_washed(mut dark: GrayImage, washed: &[Vec<usize>], img: &RgbImage) -> GrayImage {
     if washed.is_empty() {
         return dark;
     }
     let near = dilate_square(&dark, (1.5 * PX_PER_MM) as usize);
+    let neutral = |region: &[usize]| {
+        let raw = img.as_raw();
+        let sum: f64 = region
+            .iter()
+            .map(|&i| {
+                chroma([raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]].map(|v| v as f64 / 255.0))
+            })
+            .sum();
+        sum / (region.len().max(1) as f64) < WASHED_CHROMA
+    };
     for region in washed {
-        if region.iter().any(|&i| near.as_raw()[i] > 0) {
+        if region.iter().any(|&i| near.as_raw()[i] > 0) && neutral(region) {
             for &i in region {
                 dark.as_mut()[i] = 255;
             }
@@ -447,7 +462,7 @@ mod tests {
             [false, false],
             "grey is not dark"
         );
-        let joined = join_washed(dark.clone(), &washed_dark(&img, &reference, &dark));
+        let joined = join_washed(dark.clone(), &washed_dark(&img, &reference, &dark), &img);
         mark_hidden(&mut hooks, &joined);
         // The washed half joins its area; the grey square touches none and stays a doubt only.
         assert_eq!(hooks.each_ref().map(|h| h.hidden), [true, false]);
@@ -464,6 +479,30 @@ mod tests {
                 .iter()
                 .any(|m| (m[0] - 45.0).hypot(m[1] - 45.0) < 2.0)
         );
+    }
+
+    #[test]
+    fn a_greyish_sea_beside_an_area_does_not_join_it() {
+        // Glare-white paper; a 16 mm black square at 10..26 mm; touching its right side, a sea
+        // of grey-blue (chroma 0.075, about 0.68 of the paper's level) at 26..50 mm.
+        let img = square_mm(|u, v| {
+            if (10.0..26.0).contains(&v) && (10.0..26.0).contains(&u) {
+                image::Rgb([25, 25, 28])
+            } else if (10.0..40.0).contains(&v) && (26.0..50.0).contains(&u) {
+                image::Rgb([157, 172, 176])
+            } else {
+                image::Rgb([250, 250, 250])
+            }
+        });
+        let reference = local_reference(&img, 36.0);
+        let dark = dark_mask(&img, &reference);
+        let washed = washed_dark(&img, &reference, &dark);
+        assert_eq!(washed.len(), 1, "the sea is grey enough to be a doubt");
+        let joined = join_washed(dark.clone(), &washed, &img);
+        let at = |u: f64, v: f64| {
+            joined.get_pixel((u * PX_PER_MM) as u32, (v * PX_PER_MM) as u32)[0] > 0
+        };
+        assert!(at(18.0, 18.0) && !at(38.0, 25.0), "the area alone");
     }
 
     #[test]
