@@ -177,8 +177,8 @@ pub fn scan_image(
     let h = geom::homography(&upright);
     let canon = scan::warp(img, &h);
     let f = fields::read(&canon);
-    // Every place is measured from the outline: when the outline (or which way up) is more
-    // likely wrong than right, the rings' and the cross's places are no surer than it.
+    // Every place is measured from the outline: when the outline (or which way up) is in
+    // doubt, the rings' and the cross's places are no surer than it.
     let outline_conf = refine_conf.min(orient_conf);
     let placed = |c: f64| {
         if outline_conf < DOUBT_PLACES {
