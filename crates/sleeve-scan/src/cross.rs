@@ -152,17 +152,17 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
     let mut found: Vec<Candidate> = Vec::new();
     let mut ev = Evidence::default();
+    // Each ink's patches, found once: judged one by one here, and by `pieced` when none is a cross.
+    let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
     for (ink, blob) in per_ink
         .iter()
-        .flat_map(|m| blobs(m).into_iter().map(move |b| (m, b)))
+        .zip(&patches)
+        .flat_map(|(m, list)| list.iter().map(move |b| (m, b)))
     {
         if (blob.len() as f64) < 0.25 * min_ink {
             continue;
         }
-        let pts: Vec<[f64; 2]> = blob
-            .iter()
-            .map(|&i| [(i % wpx) as f64 + 0.5, (i / wpx) as f64 + 0.5])
-            .collect();
+        let pts = centres(blob, wpx);
         let mut judged = judge_blob(img, ink, &pts);
         // A cross drawn across a long printed line of its own ink (the art's frame, a road) is
         // one patch with it: the long straight lines are taken out and what is left is judged.
@@ -193,7 +193,7 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
         }
     }
     if found.is_empty() {
-        found = pieced(img, &per_ink, min_ink, &mut ev);
+        found = pieced(img, &per_ink, &patches, min_ink, &mut ev);
     }
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     ev.best = found.first().map_or(0.0, |c| c.score);
@@ -218,15 +218,16 @@ const PIECED_SCORE: f64 = 0.9;
 fn pieced(
     img: &RgbImage,
     per_ink: &[GrayImage],
+    patches: &[Vec<Vec<usize>>],
     min_ink: f64,
     ev: &mut Evidence,
 ) -> Vec<Candidate> {
     let mut found = Vec::new();
-    for ink in per_ink {
+    for (ink, list) in per_ink.iter().zip(patches) {
         let wpx = ink.width() as usize;
         // Each ink pixel's patch.
         let mut patch = vec![usize::MAX; ink.as_raw().len()];
-        for (k, b) in blobs(ink).iter().enumerate() {
+        for (k, b) in list.iter().enumerate() {
             for &i in b {
                 patch[i] = k;
             }
@@ -243,11 +244,7 @@ fn pieced(
             {
                 continue;
             }
-            let pts: Vec<[f64; 2]> = inked
-                .iter()
-                .map(|&i| [(i % wpx) as f64 + 0.5, (i / wpx) as f64 + 0.5])
-                .collect();
-            match judge_blob(img, ink, &pts) {
+            match judge_blob(img, ink, &centres(&inked, wpx)) {
                 Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
                 // Only a clean cross: pieces of art fitted together scored 0.5 to 0.8 on the
                 // tuning photos, broken crosses 1.
@@ -261,6 +258,14 @@ fn pieced(
         }
     }
     found
+}
+
+/// The centres of pixels (row-major indices in an image `w` wide), in pixels.
+fn centres(pixels: &[usize], w: usize) -> Vec<[f64; 2]> {
+    pixels
+        .iter()
+        .map(|&i| [(i % w) as f64 + 0.5, (i / w) as f64 + 0.5])
+        .collect()
 }
 
 /// One patch of ink judged as a cross, and whether a printed ring circles it (a compass rose).

@@ -180,8 +180,9 @@ pub fn scan_image(
     // Every place is measured from the outline: when the outline (or which way up) is in
     // doubt, the rings' and the cross's places are no surer than it.
     let outline_conf = refine_conf.min(orient_conf);
+    let places_in_doubt = outline_conf < DOUBT_PLACES;
     let placed = |c: f64| {
-        if outline_conf < DOUBT_PLACES {
+        if places_in_doubt {
             c.min(outline_conf)
         } else {
             c
@@ -207,7 +208,7 @@ pub fn scan_image(
         .chain(f.doubts)
         .collect();
     name_card_corner(&mut doubts, &refined, &agree, &upright, orient_conf);
-    if outline_conf < DOUBT_PLACES {
+    if places_in_doubt {
         doubts.extend(places_doubts(
             &f.hooks,
             f.cross.as_ref(),
