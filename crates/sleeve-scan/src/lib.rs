@@ -11,6 +11,7 @@ pub mod fields;
 pub mod geom;
 pub mod laces;
 pub mod outline;
+pub mod palette;
 pub mod pixels;
 pub mod rings;
 pub mod scan;
@@ -142,12 +143,23 @@ fn find_outline(
         .flat_map(flatten)
         .collect();
     any |= !more.is_empty();
-    let clean = seen.try_all(img, &more);
+    let mut clean = seen.try_all(img, &more);
+    let mut pick = seen.chosen(img);
+    // Then what the table's colours do not reach (a checked cloth), when the outline so far is
+    // not clean or shows no laces.
+    if !clean || !pick.is_some_and(|c| laced(img, c.0)) {
+        let table: Vec<_> = palette::palette_candidates(&small, f)
+            .into_iter()
+            .flat_map(flatten)
+            .collect();
+        any |= !table.is_empty();
+        clean |= seen.try_all(img, &table);
+        pick = seen.chosen(img);
+    }
     // Last, the four straight sides together (a grained or checked table), only when the
     // outline so far is poor or shows no laces: above SIDES_WORTH it changed no reading on
     // tuning seeds 0-399 and cost up to 54 ms a photo.
     let poor = seen.best.is_none_or(|b| b.1 < SIDES_WORTH);
-    let mut pick = seen.chosen(img);
     if (!clean && poor) || !pick.is_some_and(|c| laced(img, c.0)) {
         let sides: Vec<_> = sides::side_candidates(&small, f)
             .into_iter()

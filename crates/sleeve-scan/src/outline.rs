@@ -9,7 +9,7 @@ use crate::scan::{Coarse, region_candidates};
 
 /// A reduced colour copy (each pixel the mean of a 2 x 2 sample at the centre of its f x f
 /// block), lightly smoothed, and the factor f.
-pub(crate) fn reduce_rgb(img: &RgbImage, target_long: u32) -> (RgbImage, u32) {
+pub fn reduce_rgb(img: &RgbImage, target_long: u32) -> (RgbImage, u32) {
     let f = (img.width().max(img.height()) / target_long).max(1);
     let (w, h) = (img.width() / f, img.height() / f);
     let off = (f / 2).saturating_sub(1);
@@ -71,21 +71,26 @@ fn edges(small: &RgbImage) -> GrayImage {
 /// The region the border's flood does not reach through pixels whose edge strength is below
 /// `t`: its largest 4-connected part, unless it touches the border.
 fn enclosed(grad: &GrayImage, t: u8) -> Option<GrayImage> {
-    let (w, h) = (grad.width() as usize, grad.height() as usize);
     let g = grad.as_raw();
+    unreached(grad.width() as usize, grad.height() as usize, |i| g[i] < t)
+}
+
+/// The largest 4-connected region that a flood from the photo's border, through the pixels that
+/// `pass`, does not reach; None when it is under 3 % of the picture or touches the border.
+pub(crate) fn unreached(w: usize, h: usize, pass: impl Fn(usize) -> bool) -> Option<GrayImage> {
     let mut table = vec![false; w * h];
     let mut stack: Vec<usize> = Vec::new();
-    for i in 0..w * h {
+    for (i, t) in table.iter_mut().enumerate() {
         let (x, y) = (i % w, i / w);
-        if (x == 0 || y == 0 || x == w - 1 || y == h - 1) && g[i] < t {
-            table[i] = true;
+        if (x == 0 || y == 0 || x == w - 1 || y == h - 1) && pass(i) {
+            *t = true;
             stack.push(i);
         }
     }
     while let Some(i) = stack.pop() {
         let (x, y) = (i % w, i / w);
         let mut go = |j: usize| {
-            if !table[j] && g[j] < t {
+            if !table[j] && pass(j) {
                 table[j] = true;
                 stack.push(j);
             }
