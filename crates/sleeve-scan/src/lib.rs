@@ -16,6 +16,7 @@ pub mod pixels;
 pub mod rings;
 pub mod scan;
 pub mod score;
+pub mod shaded;
 pub mod sides;
 pub mod straighten;
 pub mod synth;

@@ -173,7 +173,7 @@ fn mid(pts: &[(f64, f64, f64)]) -> [f64; 2] {
 
 /// One group of red points as a ring: the fitted circle and a confidence, or None when the
 /// points are not a ring (wrong size, spread off the circle, a filled middle).
-fn judge_ring(pts: &[(f64, f64, f64)]) -> Option<(Hook, f64)> {
+pub(crate) fn judge_ring(pts: &[(f64, f64, f64)]) -> Option<(Hook, f64)> {
     let (cx, cy, r) = fit_circle(pts)?;
     let r_mm = r / PX_PER_MM;
     if !(1.5..=6.5).contains(&r_mm) {
@@ -216,7 +216,7 @@ fn judge_ring(pts: &[(f64, f64, f64)]) -> Option<(Hook, f64)> {
 
 /// The best circle of a ring's size through the points (deterministic RANSAC over point
 /// triples): its inliers (within 0.6 mm of it), or None when none holds a ring's worth.
-fn ransac_circle(pts: &[(f64, f64, f64)]) -> Option<Vec<(f64, f64, f64)>> {
+pub(crate) fn ransac_circle(pts: &[(f64, f64, f64)]) -> Option<Vec<(f64, f64, f64)>> {
     let n = pts.len();
     if n < 20 {
         return None;
@@ -276,11 +276,11 @@ fn circle_through(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<(f64, f64, f6
 }
 
 /// A ring found, its confidence, and the points it was fitted from.
-type RingFit = (Hook, f64, Vec<(f64, f64, f64)>);
+pub(crate) type RingFit = (Hook, f64, Vec<(f64, f64, f64)>);
 
 /// One ring split into arcs (glare, a crossing line) is fitted once from all its arcs: rings
 /// whose fitted circles nearly coincide are merged and refitted.
-fn merge_split(found: Vec<RingFit>) -> Vec<(Hook, f64)> {
+pub(crate) fn merge_split(found: Vec<RingFit>) -> Vec<(Hook, f64)> {
     let mut taken = vec![false; found.len()];
     let mut out = Vec::new();
     for i in 0..found.len() {
