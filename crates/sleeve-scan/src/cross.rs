@@ -8,9 +8,10 @@
 
 use image::{GrayImage, RgbImage};
 
-use crate::geom::{Line, fit_line, intersect, line_dist};
+use crate::geom::{Line, intersect, line_dist};
 use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma, redness};
 use crate::scan::{CrossAt, PX_PER_MM};
+use crate::stroke::ransac_stroke;
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
 /// the paper; blue and green ink are saturated (map art is light and muted); red is a ring's.
@@ -195,6 +196,9 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     if found.is_empty() {
         found = pieced(img, &per_ink, &patches, min_ink, &mut ev);
     }
+    if found.is_empty() {
+        found = faded(img, &per_ink, &patches, min_ink);
+    }
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     ev.best = found.first().map_or(0.0, |c| c.score);
     ev.second = found.get(1).map_or(0.0, |c| c.score);
@@ -258,6 +262,41 @@ fn pieced(
         }
     }
     found
+}
+
+/// The score of a cross read from its arms alone (`faded`): under the doubt threshold.
+const ARMS_SCORE: f64 = 0.75;
+
+/// When nothing else is a cross: one whose middle glare washed out, read from its arms
+/// (`faded::from_arms`) in each ink, unless a compass rose's ring circles it or ink fills more
+/// than one wedge between its arms.
+fn faded(
+    img: &RgbImage,
+    per_ink: &[GrayImage],
+    patches: &[Vec<Vec<usize>>],
+    min_ink: f64,
+) -> Vec<Candidate> {
+    let least = (1.5 * 0.6 * PX_PER_MM * PX_PER_MM) as usize;
+    per_ink
+        .iter()
+        .zip(patches)
+        .filter_map(|(ink, list)| {
+            let wpx = ink.width() as usize;
+            let pts: Vec<Vec<[f64; 2]>> = list
+                .iter()
+                .filter(|b| b.len() >= least && (b.len() as f64) <= 8.0 * min_ink)
+                .map(|b| centres(b, wpx))
+                .collect();
+            let (at, arm, lines) = crate::faded::from_arms(&pts)?;
+            let c = Candidate {
+                at,
+                arm,
+                score: ARMS_SCORE,
+                strokes: lines.map(|l| (l, (-arm, arm))),
+            };
+            (open_wedges(ink, &c) >= 3 && !ringed(img, at, arm)).then_some(c)
+        })
+        .collect()
 }
 
 /// The centres of pixels (row-major indices in an image `w` wide), in pixels.
@@ -473,87 +512,6 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
         score,
         strokes: [(l1, s1), (l2, s2)],
     })
-}
-
-/// A fitted stroke: its line, the span of its pixels along the line, and the points left over.
-type Stroke = (Line, (f64, f64), Vec<[f64; 2]>);
-
-/// The strongest straight stroke among the points (deterministic RANSAC over point pairs): its
-/// least-squares line, the span of its longest unbroken run of pixels along it, and the points
-/// that are not on it.
-fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
-    if pts.len() < 20 {
-        return None;
-    }
-    let band = 0.9 * PX_PER_MM;
-    let mut best: Option<(usize, Line)> = None;
-    let n = pts.len();
-    let mut state = 0x9e37_79b9u64;
-    for _ in 0..300 {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let i = (state >> 33) as usize % n;
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (state >> 33) as usize % n;
-        let (a, b) = (pts[i], pts[j]);
-        let len = (b[0] - a[0]).hypot(b[1] - a[1]);
-        if len < 2.0 * PX_PER_MM {
-            continue;
-        }
-        let line = (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]);
-        let count = pts.iter().filter(|p| line_dist(line, **p) < band).count();
-        if best.is_none_or(|(c, _)| count > c) {
-            best = Some((count, line));
-        }
-    }
-    let (_, line) = best?;
-    let inliers: Vec<[f64; 2]> = pts
-        .iter()
-        .copied()
-        .filter(|p| line_dist(line, *p) < band)
-        .collect();
-    let mut refined = fit_line(&inliers);
-    for _ in 0..2 {
-        let inl: Vec<[f64; 2]> = pts
-            .iter()
-            .copied()
-            .filter(|p| line_dist(refined, *p) < 0.8 * band)
-            .collect();
-        if inl.len() < 10 {
-            break;
-        }
-        refined = fit_line(&inl);
-    }
-    let rest: Vec<[f64; 2]> = pts
-        .iter()
-        .copied()
-        .filter(|p| line_dist(refined, *p) >= 1.1 * band)
-        .collect();
-    let (o, d) = refined;
-    let mut along: Vec<f64> = pts
-        .iter()
-        .filter(|p| line_dist(refined, **p) < band)
-        .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
-        .collect();
-    along.sort_by(f64::total_cmp);
-    // The stroke is the longest run of pixels along the line without a gap over 2.5 mm (other
-    // ink that happens to lie on the same line is not part of it; the gap allows for the band
-    // cleared where the first stroke crossed the second).
-    let gap = 2.5 * PX_PER_MM;
-    let (mut best, mut start) = ((along[0], along[0]), along[0]);
-    for w in along.windows(2) {
-        if w[1] - w[0] > gap {
-            start = w[1];
-        }
-        if w[1] - start > best.1 - best.0 {
-            best = (start, w[1]);
-        }
-    }
-    let span = best;
-    Some((refined, span, rest))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 pub mod art;
 pub mod cross;
 pub mod decode;
+pub mod faded;
 pub mod features;
 pub mod fields;
 pub mod geom;
@@ -19,6 +20,7 @@ pub mod score;
 pub mod shaded;
 pub mod sides;
 pub mod straighten;
+pub mod stroke;
 pub mod synth;
 
 pub use decode::{MAX_BYTES, MAX_PIXELS, ScanError, decode};
