@@ -172,6 +172,16 @@ fn find_outline(
         seen.try_all(img, &sides);
         pick = seen.chosen(img);
     }
+    // An outline without the laces may have taken the art's edge for the card's where the film's
+    // own edge is faint (a grey table): a second look that lets each side move out to the card's
+    // edge is kept only when it shows the laces.
+    if let Some(p) = pick
+        && !laced(img, p.0)
+        && let Some(out) = outline::film_sides_faint(img, p.0)
+        && laced(img, out.0)
+    {
+        pick = Some(out);
+    }
     match pick {
         Some(b) => Ok(b),
         None if !any => Err(first_error.unwrap_or_else(scan::no_card)),

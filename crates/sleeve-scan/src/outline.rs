@@ -238,6 +238,21 @@ fn sub_step(prof: &[[f64; 3]], first_mm: f64, mm_step: f64, d: f64) -> f64 {
 /// corners and, for each side, the share of its profiles that agree with its line (0 when the side
 /// could not be traced).
 pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    film_sides_with(img, quad, false)
+}
+
+/// `film_sides`, where each side may also move out to a card edge seen without the film's own
+/// edge (`outer_card_edge`'s `faint_film`): a second look for an outline that shows no laces,
+/// as when the art's edge was taken for the card's over a grey table.
+pub fn film_sides_faint(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    film_sides_with(img, quad, true)
+}
+
+fn film_sides_with(
+    img: &RgbImage,
+    quad: [[f64; 2]; 4],
+    faint_film: bool,
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
     let len = |k: usize| {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
         (b[0] - a[0]).hypot(b[1] - a[1])
@@ -293,7 +308,7 @@ pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4],
         } else {
             line
         };
-        let line = match outer_card_edge(img, line, (a, b), nrm, px_per_mm) {
+        let line = match outer_card_edge(img, line, (a, b), nrm, px_per_mm, faint_film) {
             Some(mm) => {
                 let (o, d) = line;
                 let out = mm * px_per_mm;
@@ -314,6 +329,10 @@ pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4],
     }
     Some((out, [sides[0].1, sides[1].1, sides[2].1, sides[3].1]))
 }
+
+/// How far the card stock must stand apart from the film (largest channel) for the card's edge
+/// to be taken without the film's own edge (`film_sides_faint`).
+const CLEAR_STOCK: f64 = 0.06;
 
 /// The film margin's width around the card (contract): 2.5 mm.
 const FILM_MM: f64 = 2.5;
@@ -375,6 +394,7 @@ fn outer_card_edge(
     (a, b): ([f64; 2], [f64; 2]),
     inward: [f64; 2],
     px_per_mm: f64,
+    faint_film: bool,
 ) -> Option<f64> {
     let (o, d) = line;
     let nrm = if -d[1] * inward[0] + d[0] * inward[1] >= 0.0 {
@@ -408,14 +428,18 @@ fn outer_card_edge(
         let (card, g_card) = peak(at - 0.1, at + 0.1);
         let (_, g_film) = peak(card - FILM_MM - 0.35, card - FILM_MM + 0.35);
         let (_, g_between) = peak(card + 0.35, -0.35);
-        let strength = g_card.min(g_film);
         // Card stock between the card's edge and the art, film between the film's edge and
         // the card's: the stock differs from the film more than the film from the table.
         let stock = avg(card + 0.3, -0.3);
         let film = avg(card - FILM_MM + 0.4, card - 0.3);
         let table = avg(card - FILM_MM - 1.6, card - FILM_MM - 0.4);
+        let (stock_step, film_step) = (diff(stock, film), diff(film, table));
+        let stock_seen = stock_step >= 0.04 && film_step < 0.5 * stock_step;
+        // Over a grey table the film's own edge can be too faint to find: on the second look,
+        // stock standing clearly apart from a film just like the table is enough.
+        let clear = faint_film && stock_step >= CLEAR_STOCK && film_step < 0.3 * stock_step;
+        let strength = if clear { g_card } else { g_card.min(g_film) };
         let plain = g_between < 0.5 * strength;
-        let stock_seen = diff(stock, film) >= 0.04 && diff(film, table) < 0.5 * diff(stock, film);
         if strength >= 0.012 && plain && stock_seen && best.is_none_or(|b| strength > b.1) {
             best = Some((card, strength));
         }
@@ -505,5 +529,34 @@ mod tests {
         for (g, t) in kept.iter().zip(truth) {
             assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{kept:?}");
         }
+    }
+
+    #[test]
+    fn over_a_grey_table_a_faint_film_edge_is_needed_only_on_the_second_look() {
+        // The film exactly the table's grey (no film edge at all), and a deep sea whose edge steps
+        // more than the card's.
+        let img = card_photo(|outside, _, _| {
+            if outside > 0.0 {
+                [200, 200, 200]
+            } else if outside > -2.5 {
+                [236, 228, 210]
+            } else {
+                [110, 150, 215]
+            }
+        });
+        let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
+        let art = [[72.5, 62.5], [347.5, 62.5], [347.5, 487.5], [72.5, 487.5]];
+        let near = |got: &[[f64; 2]; 4], to: &[[f64; 2]; 4]| {
+            got.iter()
+                .zip(to)
+                .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 2.0)
+        };
+        let (first, _) = film_sides(&img, art).expect("four sides");
+        assert!(near(&first, &art), "{first:?}");
+        let (second, _) = film_sides_faint(&img, art).expect("four sides");
+        assert!(near(&second, &truth), "{second:?}");
+        // On the card's own edge the second look stays put.
+        let (kept, _) = film_sides_faint(&img, truth).expect("four sides");
+        assert!(near(&kept, &truth), "{kept:?}");
     }
 }
