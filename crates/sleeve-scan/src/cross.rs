@@ -3,11 +3,13 @@
 //! crossing near both their middles, in one patch of ink, with film between the arms. Each
 //! patch that could be a cross and is not clearly one lowers the confidence, so a missed or
 //! doubtful cross is reported. When no patch is a cross, patches of one ink lying within 1 mm of
-//! each other are judged together (glare over the crossing breaks a cross into its arms), and a
-//! cross found so is always doubted.
+//! each other are judged together (glare over the crossing breaks a cross into its arms); when
+//! that finds none either, a cross whose middle glare washed out is read from its arms apart
+//! (`faded`). A cross found either way is always doubted.
 
 use image::{GrayImage, RgbImage};
 
+use crate::faded::from_arms;
 use crate::geom::{Line, intersect, line_dist};
 use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma, redness};
 use crate::scan::{CrossAt, PX_PER_MM};
@@ -265,7 +267,7 @@ fn pieced(
 }
 
 /// The score of a cross read from its arms alone (`faded`): under the doubt threshold.
-const ARMS_SCORE: f64 = 0.75;
+pub const ARMS_SCORE: f64 = 0.75;
 
 /// When nothing else is a cross: one whose middle glare washed out, read from its arms
 /// (`faded::from_arms`) in each ink, unless a compass rose's ring circles it or ink fills more
@@ -287,12 +289,12 @@ fn faded(
                 .filter(|b| b.len() >= least && (b.len() as f64) <= 8.0 * min_ink)
                 .map(|b| centres(b, wpx))
                 .collect();
-            let (at, arm, lines) = crate::faded::from_arms(&pts)?;
+            let (at, arm, lines) = from_arms(&pts)?;
             let c = Candidate {
                 at,
                 arm,
                 score: ARMS_SCORE,
-                strokes: lines.map(|l| (l, (-arm, arm))),
+                strokes: lines.map(|(_, d)| ((at, d), (-arm, arm))),
             };
             (open_wedges(ink, &c) >= 3 && !ringed(img, at, arm)).then_some(c)
         })
@@ -660,28 +662,43 @@ mod tests {
         assert!(none.is_none(), "the line alone is no cross: {none:?}");
     }
 
-    #[test]
-    fn a_cross_broken_at_its_crossing_is_pieced_together_and_doubted() {
-        // A black marker cross on parchment, arms 4.5 mm, 1 mm strokes, with glare washing out a
-        // disc of 1.2 mm radius at the crossing: four arms, apart.
+    /// A black marker cross on parchment centred at (15, 15) mm, 1 mm strokes, arms `arm` mm,
+    /// with glare washing out a disc of `washed` mm radius at the crossing: four arms, apart.
+    fn washed_cross(arm: f64, washed: f64) -> RgbImage {
         let size = (30.0 * PX_PER_MM) as u32;
-        let (cx, cy) = (15.0, 15.0);
-        let img = RgbImage::from_fn(size, size, |x, y| {
+        RgbImage::from_fn(size, size, |x, y| {
             let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-            let (du, dv) = (u - cx, v - cy);
-            let arm = (du.abs() < 0.5 && dv.abs() < 4.5) || (dv.abs() < 0.5 && du.abs() < 4.5);
-            if arm && du.hypot(dv) > 1.2 {
+            let (du, dv) = (u - 15.0, v - 15.0);
+            let on = (du.abs() < 0.5 && dv.abs() < arm) || (dv.abs() < 0.5 && du.abs() < arm);
+            if on && du.hypot(dv) > washed {
                 Rgb([30, 30, 34])
             } else {
                 Rgb([236, 226, 200])
             }
-        });
-        let paper = GrayImage::from_pixel(size, size, image::Luma([228]));
-        let dark = GrayImage::new(size, size);
-        let (at, conf) = cross(&img, &paper, &dark);
+        })
+    }
+
+    /// The cross read on a picture with no dark area.
+    fn read_cross(img: &RgbImage) -> (Option<CrossAt>, f64) {
+        let paper = GrayImage::from_pixel(img.width(), img.height(), image::Luma([228]));
+        cross(img, &paper, &GrayImage::new(img.width(), img.height()))
+    }
+
+    #[test]
+    fn a_cross_broken_at_its_crossing_is_pieced_together_and_doubted() {
+        let (at, conf) = read_cross(&washed_cross(4.5, 1.2));
         let at = at.expect("the broken cross");
-        assert!((at.x - cx).hypot(at.y - cy) < 0.3, "{at:?}");
+        assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
         assert!(conf <= 0.8, "pieced together, never sure: {conf}");
+    }
+
+    #[test]
+    fn a_cross_washed_out_too_far_to_piece_is_read_from_its_arms_and_doubted() {
+        // Its arms 2.6 mm apart across the crossing: more than the pieced stage's 1 mm.
+        let (at, conf) = read_cross(&washed_cross(5.3, 1.3));
+        let at = at.expect("the washed cross");
+        assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+        assert!(conf <= ARMS_SCORE, "read from its arms, never sure: {conf}");
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! crossing to a cross's length, are read as a cross. Never sure: such a cross is always named as
 //! a doubt, and a compass rose's ring round the crossing rules it out.
 
-use crate::geom::{Line, intersect, line_dist};
+use crate::geom::{Line, fit_line, intersect, line_dist};
 use crate::scan::PX_PER_MM;
+use crate::stroke::ransac_stroke;
 
 /// The least length of the arms' ink together (mm). A cross's two strokes are 14 mm or more;
 /// glare takes its middle and seldom more. On the second generator's tuning photos (seeds 0 to
@@ -29,14 +30,15 @@ impl Piece {
 }
 
 /// Up to two straight pieces of each patch (pixel centres), of a marker's width (0.5 to 2 mm)
-/// and 1.5 to 12 mm long.
+/// and 1.5 to 12 mm long (the stroke fit needs two pixels 2 mm apart, so in practice a piece is
+/// a little longer than 1.5 mm).
 fn pieces(patch: &[[f64; 2]]) -> Vec<Piece> {
     let mut out = Vec::new();
     // A sample is enough to find the lines; the spans and widths are read on every pixel.
     let step = (patch.len() / 400).max(1);
     let mut sample: Vec<[f64; 2]> = patch.iter().step_by(step).copied().collect();
     for _ in 0..2 {
-        let Some((line, _, rest)) = crate::stroke::ransac_stroke(&sample) else {
+        let Some((line, _, rest)) = ransac_stroke(&sample) else {
             break;
         };
         sample = rest;
@@ -113,11 +115,21 @@ fn arms(members: &[&Piece], p: [f64; 2], d: [f64; 2]) -> Option<usize> {
     Some(usize::from(plus) + usize::from(minus))
 }
 
-/// A cross read from its arms: its crossing, half its mean stroke length (px), its two lines.
+/// The line of a stroke: fitted through its pieces' ends (one piece: its own line).
+fn stroke_line(members: &[&Piece]) -> Line {
+    let ends: Vec<[f64; 2]> = members
+        .iter()
+        .flat_map(|p| [p.end(p.span.0), p.end(p.span.1)])
+        .collect();
+    fit_line(&ends)
+}
+
+/// A cross read from its arms: its crossing, the mean visible ink of an arm (px), its two lines.
 pub type FromArms = ([f64; 2], f64, [Line; 2]);
 
-/// The best cross made of arms in one ink's patches (pixel centres): its crossing, half its mean
-/// stroke length (px) and its two lines; the most arms (at least 3) first, then the most ink.
+/// The best cross made of arms in one ink's patches (pixel centres): its crossing, the mean
+/// visible ink of an arm (px) and its two lines; the most arms (at least 3) first, then the most
+/// ink.
 pub fn from_arms(patches: &[Vec<[f64; 2]>]) -> Option<FromArms> {
     let all: Vec<Piece> = patches.iter().flat_map(|p| pieces(p)).collect();
     // Strokes: each piece alone, and each two pieces in line.
@@ -136,14 +148,14 @@ pub fn from_arms(patches: &[Vec<[f64; 2]>]) -> Option<FromArms> {
             if sa.iter().any(|i| sb.contains(i)) {
                 continue;
             }
-            let (la, lb) = (all[sa[0]].line, all[sb[0]].line);
+            let members = |s: &[usize]| s.iter().map(|&i| &all[i]).collect::<Vec<_>>();
+            let (ma, mb) = (members(sa), members(sb));
+            let (la, lb) = (stroke_line(&ma), stroke_line(&mb));
             // Crossing at 35° or more.
             let Some(p) = intersect(la, lb, 35f64.to_radians().sin()) else {
                 continue;
             };
-            let members = |s: &[usize]| s.iter().map(|&i| &all[i]).collect::<Vec<_>>();
-            let (Some(na), Some(nb)) = (arms(&members(sa), p, la.1), arms(&members(sb), p, lb.1))
-            else {
+            let (Some(na), Some(nb)) = (arms(&ma, p, la.1), arms(&mb, p, lb.1)) else {
                 continue;
             };
             if na + nb < 3 || na == 0 || nb == 0 {
@@ -209,10 +221,27 @@ mod tests {
     }
 
     #[test]
-    fn two_arms_or_too_little_ink_are_no_cross() {
-        // An L (two arms) is no cross, however long.
-        assert_eq!(found_at(&arms_of([0.0, 90.0], 5.0, 1.5, &[1, 3])), None);
-        // Three arms of 3.5 mm with 2 mm washed: 4.5 mm of ink, under ARMS_INK_MM.
-        assert_eq!(found_at(&arms_of([0.0, 90.0], 3.5, 2.0, &[3])), None);
+    fn three_arms_with_too_little_ink_are_no_cross() {
+        // Three arms of 5.5 mm with 1.5 mm washed: 12 mm of ink, under ARMS_INK_MM; the arms
+        // alone would pass.
+        assert_eq!(found_at(&arms_of([0.0, 90.0], 5.5, 1.5, &[3])), None);
+        assert!(found_at(&arms_of([0.0, 90.0], 5.5, 1.0, &[3])).is_some());
+    }
+
+    #[test]
+    fn a_stroke_puts_out_an_arm_on_each_side_it_reaches() {
+        let mm = PX_PER_MM;
+        let piece = |lo: f64, hi: f64| Piece {
+            line: ([0.0, 0.0], [1.0, 0.0]),
+            span: (lo * mm, hi * mm),
+        };
+        let (p, d) = ([0.0, 0.0], [1.0, 0.0]);
+        assert_eq!(arms(&[&piece(1.0, 5.0)], p, d), Some(1));
+        assert_eq!(arms(&[&piece(-5.0, 5.0)], p, d), Some(2));
+        assert_eq!(arms(&[&piece(-5.0, -1.5), &piece(1.5, 5.0)], p, d), Some(2));
+        // Too short to be an arm, too far from the crossing, or running on past a cross's arm.
+        assert_eq!(arms(&[&piece(1.0, 2.0)], p, d), Some(0));
+        assert_eq!(arms(&[&piece(4.5, 6.0)], p, d), Some(0));
+        assert_eq!(arms(&[&piece(1.0, 7.0)], p, d), None);
     }
 }

@@ -8,6 +8,7 @@ use crate::geom::polygon_area;
 use crate::join;
 use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, flood, luma, redness};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
+use crate::shaded::rings_in_dark;
 
 /// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
 /// confidence).
@@ -47,9 +48,7 @@ pub fn read(canon: &RgbImage) -> Found {
     // Dark-red rings too faint for the red test, inside the dark areas.
     let mut rated = rated;
     let known: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
-    if std::env::var("NOSHADE").is_err() {
-        rated.extend(crate::shaded::rings_in_dark(canon, &dark, &known));
-    }
+    rated.extend(rings_in_dark(canon, &dark, &known));
     rated.sort_by(|a, b| {
         (a.0.y, a.0.x)
             .partial_cmp(&(b.0.y, b.0.x))

@@ -112,7 +112,10 @@ fn checked(img: &image::RgbImage, (q, conf): Outline) -> ([[f64; 2]; 4], [f64; 4
 
 /// The card's outline with each side's agreement: from tapped corners, else the bright region,
 /// then the closed colour edge when no outline so far is clean (by its own sides or by the film
-/// margin all round), then the four straight sides together when the best is still poor.
+/// margin all round), then what the table's colours do not reach when no outline is clean or
+/// shows the laces, then the four straight sides together when the best is still poor or shows
+/// no laces; last, an outline that shows no laces gets the faint-film second look, kept only if
+/// it then shows them.
 fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,

@@ -1,6 +1,6 @@
 //! The card's outline as what the table is not, for a table whose own edges break every other
 //! stage (a checked cloth: each check is closed by edges, and its long straight lines outvote
-//! the card's). The table's colours are learnt from the photo's border, which the card never
+//! the card's). The table's colours are learnt from the photo's border, which the card seldom
 //! fills; the table is everything the border reaches through pixels of those colours, whatever
 //! edges lie between them; the card is the largest region left. A card whose stock matches the
 //! table (parchment on light wood) leaves no region here, and the other stages read it.
@@ -10,8 +10,11 @@ use image::RgbImage;
 use crate::outline::unreached;
 use crate::scan::{Coarse, region_candidates};
 
-/// Brightness steps of 15 %, so light falling off across the photo moves a colour by a step or
-/// two at most, and tint steps of 0.05 of the brightness.
+/// Brightness steps of 15 % and tint steps of 0.05 of (brightness + 16). The table's colours are
+/// widened by one step each way, so a table seen up to 15 to 30 % lighter or darker than on the
+/// border still passes; where light falls off more than that the flood stops short, and the
+/// region left takes in table with the card (its outline is refined and judged like any other,
+/// or refused as no card's shape).
 const LIGHT_STEP: f64 = 1.15;
 const TINT_STEP: f64 = 0.05;
 const LIGHTS: usize = 42;
@@ -58,7 +61,7 @@ fn table_colours(small: &RgbImage) -> Vec<bool> {
 
 /// The largest region the table's colours do not reach from the border (set pixels), on the
 /// reduced colour copy `small`.
-pub fn not_table(small: &RgbImage) -> Option<image::GrayImage> {
+fn not_table(small: &RgbImage) -> Option<image::GrayImage> {
     let colours = table_colours(small);
     let raw = small.as_raw();
     let pass = |i: usize| colours[bin([raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]])];
