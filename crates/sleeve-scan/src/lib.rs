@@ -53,20 +53,36 @@ type Outline = ([[f64; 2]; 4], f64);
 /// The laces' confidence at and above which an outline is taken to show them (`laces::orient`).
 const LACED: f64 = 0.5;
 
-/// The outlines refined so far, and the best of them by its own confidence.
+/// The most a side of an outline found only by the table's colours (`palette`) agrees with its
+/// line: under the card's doubt threshold. On a checked cloth a check's edge beside the card's
+/// can pass the film test, and one held-out photo read such an outline 89 px off at 1.0.
+const PALETTE_AGREE: f64 = 0.85;
+const _: () = assert!(PALETTE_AGREE < scan::DOUBT_CARD);
+
+/// The outlines refined so far, the best of them by its own confidence, and those refined from
+/// the table's colours (their agreement capped at `PALETTE_AGREE`).
 #[derive(Default)]
 struct Refined {
     all: Vec<Outline>,
     best: Option<Outline>,
+    from_palette: Vec<[[f64; 2]; 4]>,
 }
 
 impl Refined {
     /// Refines each coarse outline in turn, keeping every result; true at the first whose sides
     /// were all traced cleanly.
     fn try_all(&mut self, img: &image::RgbImage, list: &[Outline]) -> bool {
+        self.try_from(img, list, false)
+    }
+
+    /// `try_all`, noting when the outlines came from the table's colours.
+    fn try_from(&mut self, img: &image::RgbImage, list: &[Outline], palette: bool) -> bool {
         for (q, fill) in list {
             if let Some((r, c)) = scan::refine_corners(img, *q) {
                 let c = c.min(*fill);
+                if palette {
+                    self.from_palette.push(r);
+                }
                 self.all.push((r, c));
                 if self.best.is_none_or(|b| c > b.1) {
                     self.best = Some((r, c));
@@ -84,7 +100,7 @@ impl Refined {
     /// outline cleanly; only the card carries the laces), else the best. Checked against the
     /// film margin.
     fn chosen(&self, img: &image::RgbImage) -> Option<([[f64; 2]; 4], [f64; 4])> {
-        let best = checked(img, self.best?);
+        let best = self.checked(img, self.best?);
         if laced(img, best.0) {
             return Some(best);
         }
@@ -92,9 +108,19 @@ impl Refined {
         order.sort_by(|a, b| b.1.total_cmp(&a.1));
         order
             .into_iter()
-            .map(|o| checked(img, o))
+            .map(|o| self.checked(img, o))
             .find(|c| laced(img, c.0))
             .or(Some(best))
+    }
+
+    /// `checked`, with an outline from the table's colours capped at `PALETTE_AGREE`.
+    fn checked(&self, img: &image::RgbImage, o: Outline) -> ([[f64; 2]; 4], [f64; 4]) {
+        let (q, agree) = checked(img, o);
+        if self.from_palette.contains(&o.0) {
+            (q, agree.map(|a| a.min(PALETTE_AGREE)))
+        } else {
+            (q, agree)
+        }
     }
 }
 
@@ -159,7 +185,7 @@ fn find_outline(
             .flat_map(flatten)
             .collect();
         any |= !table.is_empty();
-        clean |= seen.try_all(img, &table);
+        clean |= seen.try_from(img, &table, true);
         pick = seen.chosen(img);
     }
     // Last, the four straight sides together (a grained or checked table), only when the
@@ -180,10 +206,11 @@ fn find_outline(
     // edge is kept only when it shows the laces.
     if let Some(p) = pick
         && !laced(img, p.0)
-        && let Some(out) = outline::film_sides_faint(img, p.0)
-        && laced(img, out.0)
+        && let Some((q, agree)) = outline::film_sides_faint(img, p.0)
+        && laced(img, q)
     {
-        pick = Some(out);
+        // Never sure: a side may have stopped on a film lighter than the table.
+        pick = Some((q, agree.map(|a| a.min(outline::FAINT_AGREE))));
     }
     match pick {
         Some(b) => Ok(b),
@@ -407,17 +434,23 @@ mod tests {
         let img = card_and_decoy();
         let card = [[20.0, 20.0], [320.0, 20.0], [320.0, 470.0], [20.0, 470.0]];
         let decoy = [[360.0, 20.0], [660.0, 20.0], [660.0, 470.0], [360.0, 470.0]];
-        let seen = Refined {
+        let mut seen = Refined {
             all: vec![(decoy, 0.95), (card, 0.6)],
             best: Some((decoy, 0.95)),
+            from_palette: Vec::new(),
         };
-        let (got, _) = seen.chosen(&img).expect("an outline");
+        let (got, agree) = seen.chosen(&img).expect("an outline");
         let near = |q: [[f64; 2]; 4]| {
             got.iter()
                 .zip(q)
                 .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 3.0)
         };
         assert!(near(card), "{got:?}");
+        // The same outline found only by the table's colours is never sure.
+        seen.from_palette.push(card);
+        let (_, capped) = seen.chosen(&img).expect("an outline");
+        assert!(capped.iter().all(|&a| a <= PALETTE_AGREE), "{capped:?}");
+        assert!(agree.iter().zip(capped).any(|(a, c)| *a > c), "{agree:?}");
     }
 
     proptest::proptest! {

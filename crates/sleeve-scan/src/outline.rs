@@ -355,9 +355,10 @@ fn edge_points(
 /// to be taken without the film's own edge (`film_sides_faint`).
 const CLEAR_STOCK: f64 = 0.06;
 
-/// The most a side moved out without the film's edge agrees with its line: under the card's
-/// doubt threshold, so such an outline is always named.
-const FAINT_AGREE: f64 = 0.85;
+/// The most a side moved out without the film's edge agrees with its line, and the most any side
+/// of an outline taken from the second look does (`lib.rs`): under the card's doubt threshold,
+/// so such an outline is always named.
+pub const FAINT_AGREE: f64 = 0.85;
 const _: () = assert!(FAINT_AGREE < crate::scan::DOUBT_CARD);
 
 /// The film margin's width around the card (contract): 2.5 mm.
