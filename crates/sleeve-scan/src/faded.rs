@@ -6,7 +6,7 @@
 
 use crate::geom::{Line, fit_line, intersect, line_dist};
 use crate::scan::PX_PER_MM;
-use crate::stroke::ransac_stroke;
+use crate::stroke::{longest_run, positions_along, ransac_stroke};
 
 /// The least length of the arms' ink together (mm). A cross's two strokes are 14 mm or more;
 /// glare takes its middle and seldom more. On the second generator's tuning photos (seeds 0 to
@@ -42,28 +42,14 @@ fn pieces(patch: &[[f64; 2]]) -> Vec<Piece> {
             break;
         };
         sample = rest;
-        let (o, d) = line;
-        let band = 0.9 * PX_PER_MM;
-        let mut along: Vec<f64> = patch
-            .iter()
-            .filter(|p| line_dist(line, **p) < band)
-            .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
-            .collect();
+        let along = positions_along(patch, line, 0.9 * PX_PER_MM);
         if along.len() < 20 {
             continue;
         }
-        along.sort_by(f64::total_cmp);
         // The longest unbroken run (gaps under 0.5 mm).
-        let (mut best, mut start) = ((along[0], along[0], 1usize), (along[0], 0usize));
-        for (k, w) in along.windows(2).enumerate() {
-            if w[1] - w[0] > 0.5 * PX_PER_MM {
-                start = (w[1], k + 1);
-            }
-            if w[1] - start.0 > best.1 - best.0 {
-                best = (start.0, w[1], k + 2 - start.1);
-            }
-        }
-        let (lo, hi, n) = best;
+        let Some((lo, hi, n)) = longest_run(&along, 0.5 * PX_PER_MM) else {
+            continue;
+        };
         let len = (hi - lo) / PX_PER_MM;
         let width = n as f64 / (hi - lo).max(1.0) / PX_PER_MM;
         if (1.5..=12.0).contains(&len) && (0.5..=2.0).contains(&width) {
@@ -132,40 +118,42 @@ pub type FromArms = ([f64; 2], f64, [Line; 2]);
 /// ink.
 pub fn from_arms(patches: &[Vec<[f64; 2]>]) -> Option<FromArms> {
     let all: Vec<Piece> = patches.iter().flat_map(|p| pieces(p)).collect();
-    // Strokes: each piece alone, and each two pieces in line.
-    let mut strokes: Vec<Vec<usize>> = (0..all.len()).map(|i| vec![i]).collect();
+    // Strokes: each piece alone, and each two pieces in line; each with its pieces and line.
+    let mut groups: Vec<Vec<usize>> = (0..all.len()).map(|i| vec![i]).collect();
     for i in 0..all.len() {
         for j in i + 1..all.len() {
             if in_line(&all[i], &all[j]) {
-                strokes.push(vec![i, j]);
+                groups.push(vec![i, j]);
             }
         }
     }
+    let strokes: Vec<(&[usize], Vec<&Piece>, Line)> = groups
+        .iter()
+        .map(|g| {
+            let members: Vec<&Piece> = g.iter().map(|&i| &all[i]).collect();
+            let line = stroke_line(&members);
+            (g.as_slice(), members, line)
+        })
+        .collect();
     // The best so far: its arms and ink, then the cross.
     let mut best: Option<(usize, f64, FromArms)> = None;
-    for (a, sa) in strokes.iter().enumerate() {
-        for sb in &strokes[a + 1..] {
+    for (a, (sa, ma, la)) in strokes.iter().enumerate() {
+        for (sb, mb, lb) in &strokes[a + 1..] {
             if sa.iter().any(|i| sb.contains(i)) {
                 continue;
             }
-            let members = |s: &[usize]| s.iter().map(|&i| &all[i]).collect::<Vec<_>>();
-            let (ma, mb) = (members(sa), members(sb));
-            let (la, lb) = (stroke_line(&ma), stroke_line(&mb));
+            let (la, lb) = (*la, *lb);
             // Crossing at 35° or more.
             let Some(p) = intersect(la, lb, 35f64.to_radians().sin()) else {
                 continue;
             };
-            let (Some(na), Some(nb)) = (arms(&ma, p, la.1), arms(&mb, p, lb.1)) else {
+            let (Some(na), Some(nb)) = (arms(ma, p, la.1), arms(mb, p, lb.1)) else {
                 continue;
             };
             if na + nb < 3 || na == 0 || nb == 0 {
                 continue;
             }
-            let ink: f64 = sa
-                .iter()
-                .chain(sb)
-                .map(|&i| all[i].span.1 - all[i].span.0)
-                .sum();
+            let ink: f64 = ma.iter().chain(mb).map(|p| p.span.1 - p.span.0).sum();
             if ink < ARMS_INK_MM * PX_PER_MM {
                 continue;
             }

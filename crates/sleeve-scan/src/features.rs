@@ -49,11 +49,7 @@ pub fn read(canon: &RgbImage) -> Found {
     let mut rated = rated;
     let known: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     rated.extend(rings_in_dark(canon, &dark, &known));
-    rated.sort_by(|a, b| {
-        (a.0.y, a.0.x)
-            .partial_cmp(&(b.0.y, b.0.x))
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
+    crate::rings::by_place(&mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);

@@ -154,12 +154,17 @@ pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
         }
     }
     let mut out = merge_split(out);
-    out.sort_by(|a, b| {
+    by_place(&mut out);
+    (out, stray)
+}
+
+/// Rings in reading order: top to bottom, then left to right.
+pub(crate) fn by_place(rings: &mut [(Hook, f64)]) {
+    rings.sort_by(|a, b| {
         (a.0.y, a.0.x)
             .partial_cmp(&(b.0.y, b.0.x))
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    (out, stray)
 }
 
 /// The middle of some points, in millimetres.

@@ -61,26 +61,37 @@ pub fn ransac_stroke(pts: &[[f64; 2]]) -> Option<Stroke> {
         .copied()
         .filter(|p| line_dist(refined, *p) >= 1.1 * band)
         .collect();
-    let (o, d) = refined;
-    let mut along: Vec<f64> = pts
-        .iter()
-        .filter(|p| line_dist(refined, **p) < band)
-        .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
-        .collect();
-    along.sort_by(f64::total_cmp);
     // The stroke is the longest run of pixels along the line without a gap over 2.5 mm (other
     // ink that happens to lie on the same line is not part of it; the gap allows for the band
     // cleared where the first stroke crossed the second).
-    let gap = 2.5 * PX_PER_MM;
-    let (mut best, mut start) = ((along[0], along[0]), along[0]);
-    for w in along.windows(2) {
+    let (lo, hi, _) = longest_run(&positions_along(pts, refined, band), 2.5 * PX_PER_MM)?;
+    let span = (lo, hi);
+    Some((refined, span, rest))
+}
+
+/// Where the points within `band` of the line lie along it (px from its origin), sorted.
+pub fn positions_along(pts: &[[f64; 2]], (o, d): Line, band: f64) -> Vec<f64> {
+    let mut along: Vec<f64> = pts
+        .iter()
+        .filter(|p| line_dist((o, d), **p) < band)
+        .map(|p| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1])
+        .collect();
+    along.sort_by(f64::total_cmp);
+    along
+}
+
+/// The longest run of sorted positions with no step over `gap`: its first and last position and
+/// how many positions it holds. None when there are none.
+pub fn longest_run(along: &[f64], gap: f64) -> Option<(f64, f64, usize)> {
+    let first = *along.first()?;
+    let (mut best, mut start) = ((first, first, 1usize), (first, 0usize));
+    for (k, w) in along.windows(2).enumerate() {
         if w[1] - w[0] > gap {
-            start = w[1];
+            start = (w[1], k + 1);
         }
-        if w[1] - start > best.1 - best.0 {
-            best = (start, w[1]);
+        if w[1] - start.0 > best.1 - best.0 {
+            best = (start.0, w[1], k + 2 - start.1);
         }
     }
-    let span = best;
-    Some((refined, span, rest))
+    Some(best)
 }
