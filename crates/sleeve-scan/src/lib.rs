@@ -206,11 +206,10 @@ fn find_outline(
     // edge is kept only when it shows the laces.
     if let Some(p) = pick
         && !laced(img, p.0)
-        && let Some((q, agree)) = outline::film_sides_faint(img, p.0)
-        && laced(img, q)
+        && let Some(out) = outline::film_sides_faint(img, p.0)
+        && laced(img, out.0)
     {
-        // Never sure: a side may have stopped on a film lighter than the table.
-        pick = Some((q, agree.map(|a| a.min(outline::FAINT_AGREE))));
+        pick = Some(out);
     }
     match pick {
         Some(b) => Ok(b),

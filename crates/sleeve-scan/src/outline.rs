@@ -69,7 +69,7 @@ fn edges(small: &RgbImage) -> GrayImage {
 }
 
 /// The region the border's flood does not reach through pixels whose edge strength is below
-/// `t`: its largest 4-connected part, unless it touches the border.
+/// `t` (`unreached`).
 fn enclosed(grad: &GrayImage, t: u8) -> Option<GrayImage> {
     let g = grad.as_raw();
     unreached(grad.width() as usize, grad.height() as usize, |i| g[i] < t)
@@ -244,9 +244,10 @@ pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4],
 
 /// `film_sides`, where each side may also move out to a card edge seen without the film's own
 /// edge (`outer_card_edge`'s `faint_film`): a second look for an outline that shows no laces,
-/// as when the art's edge was taken for the card's over a grey table.
+/// as when the art's edge was taken for the card's over a grey table. Never sure: a side may
+/// have stopped on a film lighter than the table, so every side agrees at most `FAINT_AGREE`.
 pub fn film_sides_faint(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4], [f64; 4])> {
-    film_sides_with(img, quad, true)
+    film_sides_with(img, quad, true).map(|(q, agree)| (q, agree.map(|a| a.min(FAINT_AGREE))))
 }
 
 fn film_sides_with(
@@ -294,21 +295,15 @@ fn film_sides_with(
         } else {
             line
         };
-        let mut agree = inliers as f64 / count as f64;
         let line = match outer_card_edge(img, line, (a, b), nrm, px_per_mm, faint_film) {
-            Some((mm, faint)) => {
-                // A side moved out without the film's edge may have stopped on the film's
-                // instead (a film lighter than the table): never sure.
-                if faint {
-                    agree = agree.min(FAINT_AGREE);
-                }
+            Some(mm) => {
                 let (o, d) = line;
                 let out = mm * px_per_mm;
                 ([o[0] - nrm[0] * out, o[1] - nrm[1] * out], d)
             }
             None => line,
         };
-        Some((line, agree))
+        Some((line, inliers as f64 / count as f64))
     };
     let (first, second) = crate::join(|| [side(0), side(1)], || [side(2), side(3)]);
     let sides: Vec<_> = first
@@ -355,10 +350,9 @@ fn edge_points(
 /// to be taken without the film's own edge (`film_sides_faint`).
 const CLEAR_STOCK: f64 = 0.06;
 
-/// The most a side moved out without the film's edge agrees with its line, and the most any side
-/// of an outline taken from the second look does (`lib.rs`): under the card's doubt threshold,
-/// so such an outline is always named.
-pub const FAINT_AGREE: f64 = 0.85;
+/// The most any side of the second look's outline (`film_sides_faint`) agrees with its line:
+/// under the card's doubt threshold, so such an outline is always named.
+const FAINT_AGREE: f64 = 0.85;
 const _: () = assert!(FAINT_AGREE < crate::scan::DOUBT_CARD);
 
 /// The film margin's width around the card (contract): 2.5 mm.
@@ -407,8 +401,8 @@ fn mean_profile(
 }
 
 /// When a side's line is the edge of the printed art rather than the card's (a light table,
-/// where the card's own edge is faint): the distance (mm) to move it outward, and whether the
-/// film's own step was missing, else None. The film's step is required unless `faint_film`;
+/// where the card's own edge is faint): the distance (mm) to move it outward, else None. The
+/// film's step is required unless `faint_film`;
 /// then stock standing `CLEAR_STOCK` apart from a film just like the table is enough.
 ///
 /// Averaged along the side, everything outside the card's edge is plain: a band of card stock
@@ -424,7 +418,7 @@ fn outer_card_edge(
     inward: [f64; 2],
     px_per_mm: f64,
     faint_film: bool,
-) -> Option<(f64, bool)> {
+) -> Option<f64> {
     let (o, d) = line;
     let nrm = if -d[1] * inward[0] + d[0] * inward[1] >= 0.0 {
         [-d[1], d[0]]
@@ -451,7 +445,7 @@ fn outer_card_edge(
         m
     };
     let diff = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
-    let mut best: Option<(f64, f64, bool)> = None;
+    let mut best: Option<(f64, f64)> = None;
     let mut at = -3.4;
     while at <= -0.8 {
         let (card, g_card) = peak(at - 0.1, at + 0.1);
@@ -470,11 +464,11 @@ fn outer_card_edge(
         let strength = if clear { g_card } else { g_card.min(g_film) };
         let plain = g_between < 0.5 * strength;
         if strength >= 0.012 && plain && stock_seen && best.is_none_or(|b| strength > b.1) {
-            best = Some((card, strength, g_film < 0.012));
+            best = Some((card, strength));
         }
         at += 0.2;
     }
-    best.map(|(card, _, faint)| (-card, faint))
+    best.map(|(card, _)| -card)
 }
 
 #[cfg(test)]
