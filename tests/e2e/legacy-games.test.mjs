@@ -228,7 +228,7 @@ for (const { scenario, seed, name } of [
       assert.ok((await tablePhase(session)).steps <= endSteps);
       await screenshot(session, `${name}-imported`);
     } catch (e) {
-      await screenshot(session, `${name}-failure`);
+      await screenshot(session, `${name}-failure`).catch(() => undefined);
       throw e;
     } finally {
       await session.quit();
