@@ -148,10 +148,10 @@ fn eval(dirs: &[String]) {
         }
         if std::env::var("CROSS_DEBUG").is_ok() {
             eprintln!(
-                "photo {} truth_cross {} read_cross {} cross_wrong {} conf {:.2}",
+                "photo {} truth_cross {} read_cross {:?} cross_wrong {} conf {:.2}",
                 p.display(),
-                !t["cross"].is_null(),
-                f.cross.is_some(),
+                t["cross"],
+                f.cross.as_ref().map(|c| (c.x, c.y)),
                 v.wrong.iter().any(|w| w == "cross"),
                 f.cross_conf
             );
