@@ -1,0 +1,294 @@
+//! The cross stages on drawn pictures: roses, tapering stars, broken, washed and crossed-out
+//! crosses, and the ink test.
+
+use super::*;
+use image::Rgb;
+
+/// A 30 x 30 mm patch of pale sea with a darker blue star of 4 spokes (and, for a compass
+/// rose, a thin ring round it), or a marker cross of two 1 mm strokes.
+fn patch(ring: bool, cross: bool) -> RgbImage {
+    let size = (30.0 * PX_PER_MM) as u32;
+    let c = 15.0 * PX_PER_MM;
+    RgbImage::from_fn(size, size, |x, y| {
+        let (dx, dy) = (x as f64 + 0.5 - c, y as f64 + 0.5 - c);
+        let r = dx.hypot(dy) / PX_PER_MM;
+        let on_ring = ring && (r - 6.0).abs() < 0.2;
+        let (ax, ay) = (dx.abs() / PX_PER_MM, dy.abs() / PX_PER_MM);
+        // A spoke tapers from 1 mm at the middle to a point at 5 mm; a stroke keeps 1 mm.
+        let half = if cross { 0.5 } else { 0.5 * (1.0 - r / 5.0) };
+        let on_star = (ax < half && ay < 5.0) || (ay < half && ax < 5.0);
+        if on_star {
+            Rgb([30, 60, 180])
+        } else if on_ring {
+            Rgb([90, 110, 150])
+        } else {
+            Rgb([200, 220, 236])
+        }
+    })
+}
+
+#[test]
+fn a_compass_rose_is_ringed_and_a_cross_on_the_sea_is_not() {
+    let at = [15.0 * PX_PER_MM, 15.0 * PX_PER_MM];
+    let arm = 4.5 * PX_PER_MM;
+    assert!(ringed(&patch(true, false), at, arm), "compass rose");
+    assert!(
+        !ringed(&patch(false, true), at, arm),
+        "a cross on the pale sea"
+    );
+    // The sea itself is darker than white paper, but it is no ring.
+    let sea = RgbImage::from_pixel(240, 240, Rgb([200, 220, 236]));
+    assert!(!ringed(&sea, at, arm));
+}
+
+/// The ink pixels of an upright cross of 1 mm strokes, each arm `arm` mm from the centre.
+fn cross_pixels(arm: f64) -> Vec<[f64; 2]> {
+    let size = (30.0 * PX_PER_MM) as usize;
+    let c = 15.0 * PX_PER_MM;
+    let mut pts = Vec::new();
+    for y in 0..size {
+        for x in 0..size {
+            let (px, py) = (x as f64 + 0.5, y as f64 + 0.5);
+            let (ax, ay) = ((px - c).abs() / PX_PER_MM, (py - c).abs() / PX_PER_MM);
+            if (ax < 0.5 && ay < arm) || (ay < 0.5 && ax < arm) {
+                pts.push([px, py]);
+            }
+        }
+    }
+    pts
+}
+
+#[test]
+fn strokes_shorter_than_the_shortest_allowed_cross_are_only_a_doubt() {
+    let sure = judge_patch(&cross_pixels(4.0)).expect("two strokes").score;
+    assert!(sure >= 0.95, "arms of 4 mm: {sure}");
+    let short = judge_patch(&cross_pixels(2.9)).expect("two strokes").score;
+    assert!(
+        (0.5..=0.8).contains(&short),
+        "arms of 2.9 mm are under the contract's 3.5: {short}"
+    );
+}
+
+#[test]
+fn a_compass_rose_cut_by_the_cards_edge_is_still_ringed() {
+    // The rose of `patch` with its centre 3 mm from the left edge: its ring (6 mm) is cut
+    // where the print stops, 1 mm inside the edge.
+    let rose = patch(true, false);
+    let shift = (12.0 * PX_PER_MM) as u32;
+    let edge = (1.0 * PX_PER_MM) as u32;
+    let cut = RgbImage::from_fn(rose.width() - shift, rose.height(), |x, y| {
+        if x < edge {
+            Rgb([236, 228, 210])
+        } else {
+            *rose.get_pixel(x + shift, y)
+        }
+    });
+    let at = [3.0 * PX_PER_MM, 15.0 * PX_PER_MM];
+    assert!(ringed(&cut, at, 4.5 * PX_PER_MM));
+}
+
+#[test]
+fn a_star_whose_arms_taper_is_no_cross_even_without_its_ring() {
+    let (star, _) = read_cross(&patch(false, false));
+    assert!(
+        star.is_none(),
+        "a rose's star with its ring cut away: {star:?}"
+    );
+    let (marker, _) = read_cross(&patch(false, true));
+    let at = marker.expect("a marker's cross keeps its width");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+}
+
+#[test]
+fn arm_widths_follow_a_spoke_to_its_point_and_a_stroke_along() {
+    // The star of `patch` tapers from 1 mm to a point at 5 mm: at 40 % of the arm it is about
+    // 0.6 mm wide, at 75 % about 0.25 (the mask's pixels round both up).
+    let c = 15.0 * PX_PER_MM;
+    let arm = 4.5 * PX_PER_MM;
+    let candidate = Candidate {
+        at: [c, c],
+        arm,
+        score: 1.0,
+        strokes: [
+            (([c, c], [1.0, 0.0]), (-arm, arm)),
+            (([c, c], [0.0, 1.0]), (-arm, arm)),
+        ],
+        tapered: false,
+    };
+    let mask = |img: &RgbImage| {
+        GrayImage::from_fn(img.width(), img.height(), |x, y| {
+            image::Luma([if img.get_pixel(x, y)[1] < 100 { 255 } else { 0 }])
+        })
+    };
+    for (inner, outer) in arm_widths(&mask(&patch(false, false)), &candidate)
+        .iter()
+        .map(|a| a.expect("every arm measured"))
+    {
+        assert!(outer / inner < TAPER, "a spoke: {inner} then {outer}");
+    }
+    for (inner, outer) in arm_widths(&mask(&patch(false, true)), &candidate)
+        .iter()
+        .map(|a| a.expect("every arm measured"))
+    {
+        assert!(
+            (inner - 1.0).abs() < 0.2 && (outer - 1.0).abs() < 0.2,
+            "{inner} {outer}"
+        );
+    }
+}
+
+#[test]
+fn a_cross_over_a_thin_coastline_of_its_ink_is_found_among_the_thick_strokes_and_doubted() {
+    // Parchment with a blue coastline 0.5 mm wide winding right through a blue marker cross
+    // of 1 mm strokes at (15, 15): one patch of ink, neither two strokes nor straight lines.
+    let size = (30.0 * PX_PER_MM) as u32;
+    let img = RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = (u - 15.0, v - 15.0);
+        let (a, b) = (
+            (du + dv) / std::f64::consts::SQRT_2,
+            (du - dv) / std::f64::consts::SQRT_2,
+        );
+        let stroke = |along: f64, across: f64| across.abs() < 0.5 && along.abs() < 4.5;
+        // Distance across the line: the height off it over the slope's secant.
+        let slope = 2.5 * (u / 1.2).cos();
+        let coast = (v - (15.0 + 3.0 * (u / 1.2).sin())).abs() / slope.hypot(1.0) < 0.26;
+        if stroke(a, b) || stroke(b, a) || (coast && u > 1.5 && u < 28.5) {
+            Rgb([40, 70, 190])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    });
+    let (at, conf) = read_cross(&img);
+    let at = at.expect("the cross over the coastline");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(
+        conf <= THICK_SCORE,
+        "found among the thick strokes only: {conf}"
+    );
+}
+
+#[test]
+fn a_cross_has_film_between_its_arms_and_a_filled_disc_has_none() {
+    let size = (30.0 * PX_PER_MM) as u32;
+    let c = 15.0 * PX_PER_MM;
+    let drawn = |disc: bool| {
+        GrayImage::from_fn(size, size, |x, y| {
+            let (dx, dy) = (x as f64 + 0.5 - c, y as f64 + 0.5 - c);
+            let (ax, ay) = (dx.abs() / PX_PER_MM, dy.abs() / PX_PER_MM);
+            let on = if disc {
+                dx.hypot(dy) < 5.0 * PX_PER_MM
+            } else {
+                (ax < 0.5 && ay < 4.5) || (ay < 0.5 && ax < 4.5)
+            };
+            image::Luma([if on { 255 } else { 0 }])
+        })
+    };
+    let span = (-4.5 * PX_PER_MM, 4.5 * PX_PER_MM);
+    let candidate = Candidate {
+        at: [c, c],
+        arm: 4.5 * PX_PER_MM,
+        score: 1.0,
+        strokes: [(([c, c], [1.0, 0.0]), span), (([c, c], [0.0, 1.0]), span)],
+        tapered: false,
+    };
+    assert_eq!(open_wedges(&drawn(false), &candidate), 4, "a cross");
+    assert_eq!(open_wedges(&drawn(true), &candidate), 0, "a filled disc");
+}
+
+#[test]
+fn a_cross_drawn_across_a_long_printed_line_of_its_ink_is_found() {
+    // A 40 x 40 mm piece of parchment with a blue printed line 36 mm long, 1 mm wide (the
+    // art's frame), and a blue marker cross turned 45 degrees, its upper arms over the line.
+    let size = (40.0 * PX_PER_MM) as u32;
+    let (cx, cy) = (20.0, 13.5);
+    let drawn = |with_cross: bool| {
+        RgbImage::from_fn(size, size, |x, y| {
+            let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+            let line = (2.0..38.0).contains(&u) && (v - 10.0).abs() < 0.5;
+            let (a, b) = (u - cx + v - cy, u - cx - (v - cy));
+            let stroke = |along: f64, across: f64| {
+                across.abs() < 0.5 * std::f64::consts::SQRT_2
+                    && along.abs() < 4.5 * std::f64::consts::SQRT_2
+            };
+            if line || (with_cross && (stroke(a, b) || stroke(b, a))) {
+                Rgb([40, 70, 190])
+            } else {
+                Rgb([236, 226, 200])
+            }
+        })
+    };
+    let paper = GrayImage::from_pixel(size, size, image::Luma([228]));
+    let dark = GrayImage::new(size, size);
+    let (at, _) = cross(&drawn(true), &paper, &dark);
+    let at = at.expect("the cross beside the line");
+    assert!((at.x - cx).hypot(at.y - cy) < 0.3, "{at:?}");
+    let (none, _) = cross(&drawn(false), &paper, &dark);
+    assert!(none.is_none(), "the line alone is no cross: {none:?}");
+}
+
+/// A black marker cross on parchment centred at (15, 15) mm, 1 mm strokes, arms `arm` mm,
+/// with glare washing out a disc of `washed` mm radius at the crossing: four arms, apart.
+fn washed_cross(arm: f64, washed: f64) -> RgbImage {
+    let size = (30.0 * PX_PER_MM) as u32;
+    RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = (u - 15.0, v - 15.0);
+        let on = (du.abs() < 0.5 && dv.abs() < arm) || (dv.abs() < 0.5 && du.abs() < arm);
+        if on && du.hypot(dv) > washed {
+            Rgb([30, 30, 34])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    })
+}
+
+/// The cross read on a picture with no dark area.
+fn read_cross(img: &RgbImage) -> (Option<CrossAt>, f64) {
+    let paper = GrayImage::from_pixel(img.width(), img.height(), image::Luma([228]));
+    cross(img, &paper, &GrayImage::new(img.width(), img.height()))
+}
+
+#[test]
+fn a_cross_broken_at_its_crossing_is_pieced_together_and_doubted() {
+    let (at, conf) = read_cross(&washed_cross(4.5, 1.2));
+    let at = at.expect("the broken cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf <= 0.8, "pieced together, never sure: {conf}");
+}
+
+#[test]
+fn a_cross_washed_out_too_far_to_piece_is_read_from_its_arms_and_doubted() {
+    // Its arms 2.6 mm apart across the crossing: more than the pieced stage's 1 mm.
+    let (at, conf) = read_cross(&washed_cross(5.3, 1.3));
+    let at = at.expect("the washed cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf <= ARMS_SCORE, "read from its arms, never sure: {conf}");
+}
+
+#[test]
+fn pale_green_ink_under_glare_is_ink_and_the_pale_sea_is_not() {
+    // Green marker ink under strong glare beside parchment (measured on a tuning photo).
+    let rgb = |r: u8, g: u8, b: u8| [r, g, b].map(|v| v as f64 / 255.0);
+    assert!(is_ink(rgb(163, 197, 171), 1.0));
+    assert!(!is_ink(rgb(200, 220, 236), 0.9), "pale sea");
+    assert!(!is_ink(rgb(233, 213, 189), 0.95), "parchment");
+    assert!(!is_ink(rgb(200, 40, 40), 0.9), "a Hook ring's red");
+    // Black marker under warm light (measured on a tuning photo), and a dark-red ring.
+    assert!(is_ink(rgb(43, 29, 29), 0.9), "reddish black ink");
+    assert!(!is_ink(rgb(110, 20, 20), 0.9), "a dark-red ring");
+}
+
+#[test]
+fn a_cross_read_beside_a_tapering_patch_is_doubted() {
+    let sure = Evidence {
+        best: 1.0,
+        ..Evidence::default()
+    };
+    assert_eq!(sure.confidence(true), 1.0);
+    let beside = Evidence {
+        tapered: true,
+        ..sure
+    };
+    assert!(beside.confidence(true) <= TAPERED_RIVAL);
+}
