@@ -520,7 +520,7 @@ const TAPER: f64 = 0.8;
 /// drawn over a compass rose's ring be read in the `thick` pass.
 const STEADY: f64 = 0.87;
 
-/// Whether the candidate's arms taper to points (`TAPER`), measured on three arms or more.
+/// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more.
 fn tapers(ink: &GrayImage, c: &Candidate) -> bool {
     median_taper(ink, c).is_some_and(|m| m < TAPER)
 }

@@ -12,10 +12,12 @@ pub const DOUBT_RING: f64 = 0.6;
 pub const DOUBT_CROSS: f64 = 0.85;
 pub const DOUBT_FIELD: f64 = 0.5;
 
-// A ring found only in the shade of a dark area, and a cross read only from its arms, are
-// always named as doubts.
+// A ring found only in the shade of a dark area, a cross read only from its arms or only among
+// the thick strokes, and a cross read beside a tapering patch are always named as doubts.
 const _: () = assert!(crate::shaded::SHADED_CONF < DOUBT_RING);
 const _: () = assert!(crate::cross::ARMS_SCORE < DOUBT_CROSS);
+const _: () = assert!(crate::cross::THICK_SCORE < DOUBT_CROSS);
+const _: () = assert!(crate::cross::TAPERED_RIVAL < DOUBT_CROSS);
 
 /// What the straightened card shows, with a confidence per field and the doubts.
 pub struct Fields {
