@@ -154,25 +154,27 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
             dilate_square(&erode_square(&only, 1), 1)
         })
         .collect();
-    // Ink of any kind: an arm's width is measured on it (a dark navy marker reads partly black,
-    // partly blue).
-    let any = GrayImage::from_fn(w, h, |x, y| {
-        image::Luma([if mask.get_pixel(x, y)[0] > 0 { 255 } else { 0 }])
-    });
-    // The smallest cross's ink, and a quarter of it: a patch below that is no cross and hides none.
-    let min_ink = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
     let mut ev = Evidence::default();
     // Each ink's patches, found once: judged one by one here, and by `pieced` when none is a cross.
     let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
-    let mut found = judge_patches(img, &any, &per_ink, &patches, min_ink, &mut ev, false);
+    let inks = Inks {
+        img,
+        any: &mask,
+        per_ink: &per_ink,
+        patches: &patches,
+        // The smallest cross's ink, and a quarter of it: a patch below that is no cross and hides
+        // none.
+        min_ink: 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM,
+    };
+    let mut found = judge_patches(&inks, &mut ev, false);
     if found.is_empty() {
-        found = pieced(img, &any, &per_ink, &patches, min_ink, &mut ev);
+        found = pieced(&inks, &mut ev);
     }
     if found.is_empty() {
-        found = thick(img, &any, &per_ink, min_ink);
+        found = thick(&inks);
     }
     if found.is_empty() {
-        found = faded(img, &any, &per_ink, &patches, min_ink);
+        found = faded(&inks);
     }
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     ev.best = found.first().map_or(0.0, |c| c.score);
@@ -185,30 +187,36 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
     (at, conf)
 }
 
+/// What the cross's stages read: the card, its ink of any kind (`ink_mask`, nonzero where inked:
+/// an arm's width is measured on it, since a dark navy marker reads partly black, partly blue),
+/// each ink's mask and patches, and the least ink a cross has (pixels).
+#[derive(Clone, Copy)]
+struct Inks<'a> {
+    img: &'a RgbImage,
+    any: &'a GrayImage,
+    per_ink: &'a [GrayImage],
+    patches: &'a [Vec<Vec<usize>>],
+    min_ink: f64,
+}
+
 /// Each ink's patches judged one by one (a patch with a long printed line of its ink is judged
 /// without it): the patches read as a cross, with what the others tell `ev`. With
 /// `steady_beats_ring`, a patch whose arms keep their width (`STEADY`) is judged a cross even
 /// inside a printed ring.
-fn judge_patches(
-    img: &RgbImage,
-    any: &GrayImage,
-    per_ink: &[GrayImage],
-    patches: &[Vec<Vec<usize>>],
-    min_ink: f64,
-    ev: &mut Evidence,
-    steady_beats_ring: bool,
-) -> Vec<Candidate> {
+fn judge_patches(inks: &Inks, ev: &mut Evidence, steady_beats_ring: bool) -> Vec<Candidate> {
+    let min_ink = inks.min_ink;
     let mut found: Vec<Candidate> = Vec::new();
-    for (ink, blob) in per_ink
+    for (ink, blob) in inks
+        .per_ink
         .iter()
-        .zip(patches)
+        .zip(inks.patches)
         .flat_map(|(m, list)| list.iter().map(move |b| (m, b)))
     {
         if (blob.len() as f64) < 0.25 * min_ink {
             continue;
         }
         let pts = centres(blob, ink.width() as usize);
-        let mut judged = judge_blob(img, any, ink, &pts);
+        let mut judged = judge_blob(inks, ink, &pts);
         // A cross drawn across a long printed line of its own ink (the art's frame, a road) is
         // one patch with it: the long straight lines are taken out and what is left is judged.
         if judged
@@ -220,7 +228,7 @@ fn judge_patches(
                 if (part.len() as f64) < 0.25 * min_ink {
                     continue;
                 }
-                if let Some(j) = judge_blob(img, any, ink, &part)
+                if let Some(j) = judge_blob(inks, ink, &part)
                     && judged.as_ref().is_none_or(|b| j.0.score > b.0.score)
                 {
                     judged = Some(j);
@@ -231,7 +239,7 @@ fn judge_patches(
         if steady_beats_ring
             && let Some((c, ring)) = judged.as_mut()
             && *ring
-            && median_taper(any, c).is_some_and(|m| m >= STEADY)
+            && median_taper(inks.any, c).is_some_and(|m| m >= STEADY)
         {
             *ring = false;
         }
@@ -262,14 +270,20 @@ pub const THICK_SCORE: f64 = 0.8;
 /// drawn over a coastline, a grid or a compass rose of its own ink is one patch with them), judged
 /// again patch by patch. A rose's ring does not count against arms that keep their width. A cross
 /// found this way is always doubted.
-fn thick(img: &RgbImage, any: &GrayImage, per_ink: &[GrayImage], min_ink: f64) -> Vec<Candidate> {
-    let opened: Vec<GrayImage> = per_ink
+fn thick(inks: &Inks) -> Vec<Candidate> {
+    let opened: Vec<GrayImage> = inks
+        .per_ink
         .iter()
         .map(|m| dilate_square(&erode_square(m, THICK_OPEN), THICK_OPEN))
         .collect();
     let patches: Vec<Vec<Vec<usize>>> = opened.iter().map(blobs).collect();
+    let thick = Inks {
+        per_ink: &opened,
+        patches: &patches,
+        ..*inks
+    };
     let mut unused = Evidence::default();
-    let mut found = judge_patches(img, any, &opened, &patches, min_ink, &mut unused, true);
+    let mut found = judge_patches(&thick, &mut unused, true);
     for c in &mut found {
         c.score = c.score.min(THICK_SCORE);
     }
@@ -285,16 +299,9 @@ const PIECED_SCORE: f64 = 0.9;
 /// When no patch is a cross: patches of one ink lying within `PIECE_GAP_MM` of each other, judged
 /// together (glare over the crossing, or a worn pen, breaks a cross into its arms). A cross
 /// pieced together is never sure: its score stays below the warning threshold.
-fn pieced(
-    img: &RgbImage,
-    any: &GrayImage,
-    per_ink: &[GrayImage],
-    patches: &[Vec<Vec<usize>>],
-    min_ink: f64,
-    ev: &mut Evidence,
-) -> Vec<Candidate> {
+fn pieced(inks: &Inks, ev: &mut Evidence) -> Vec<Candidate> {
     let mut found = Vec::new();
-    for (ink, list) in per_ink.iter().zip(patches) {
+    for (ink, list) in inks.per_ink.iter().zip(inks.patches) {
         let wpx = ink.width() as usize;
         // Each ink pixel's patch.
         let mut patch = vec![usize::MAX; ink.as_raw().len()];
@@ -311,11 +318,12 @@ fn pieced(
                 .collect();
             // One patch alone was judged already.
             let one = inked.first().map(|&i| patch[i]);
-            if (inked.len() as f64) < 0.25 * min_ink || inked.iter().all(|&i| Some(patch[i]) == one)
+            if (inked.len() as f64) < 0.25 * inks.min_ink
+                || inked.iter().all(|&i| Some(patch[i]) == one)
             {
                 continue;
             }
-            match judge_blob(img, any, ink, &centres(&inked, wpx)) {
+            match judge_blob(inks, ink, &centres(&inked, wpx)) {
                 Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
                 // Only a clean cross: pieces of art fitted together scored 0.5 to 0.8 on the
                 // tuning photos, broken crosses 1.
@@ -340,22 +348,16 @@ pub const ARMS_SCORE: f64 = 0.75;
 /// When nothing else is a cross: one whose middle glare washed out, read from its arms
 /// (`faded::from_arms`) in each ink, unless a compass rose's ring circles it, its arms taper, or
 /// ink fills more than one wedge between its arms.
-fn faded(
-    img: &RgbImage,
-    any: &GrayImage,
-    per_ink: &[GrayImage],
-    patches: &[Vec<Vec<usize>>],
-    min_ink: f64,
-) -> Vec<Candidate> {
+fn faded(inks: &Inks) -> Vec<Candidate> {
     let least = (1.5 * 0.6 * PX_PER_MM * PX_PER_MM) as usize;
-    per_ink
+    inks.per_ink
         .iter()
-        .zip(patches)
+        .zip(inks.patches)
         .filter_map(|(ink, list)| {
             let wpx = ink.width() as usize;
             let pts: Vec<Vec<[f64; 2]>> = list
                 .iter()
-                .filter(|b| b.len() >= least && (b.len() as f64) <= 8.0 * min_ink)
+                .filter(|b| b.len() >= least && (b.len() as f64) <= 8.0 * inks.min_ink)
                 .map(|b| centres(b, wpx))
                 .collect();
             let (at, arm, lines) = from_arms(&pts)?;
@@ -366,10 +368,8 @@ fn faded(
                 strokes: lines.map(|(_, d)| ((at, d), (-arm, arm))),
                 tapered: false,
             };
-            (open_wedges(ink, &c) >= 3
-                && !(tapers(any, &c) || tapers(ink, &c))
-                && !ringed(img, at, arm))
-            .then_some(c)
+            (open_wedges(ink, &c) >= 3 && !tapers(inks.any, ink, &c) && !ringed(inks.img, at, arm))
+                .then_some(c)
         })
         .collect()
 }
@@ -383,22 +383,18 @@ fn centres(pixels: &[usize], w: usize) -> Vec<[f64; 2]> {
 }
 
 /// One patch of ink judged as a cross, and whether a printed ring circles it (a compass rose).
-fn judge_blob(
-    img: &RgbImage,
-    any: &GrayImage,
-    ink: &GrayImage,
-    pts: &[[f64; 2]],
-) -> Option<(Candidate, bool)> {
+fn judge_blob(inks: &Inks, ink: &GrayImage, pts: &[[f64; 2]]) -> Option<(Candidate, bool)> {
     judge_patch(pts).map(|mut c| {
-        let ring = c.score > 0.0 && ringed(img, c.at, c.arm);
+        let ring = c.score > 0.0 && ringed(inks.img, c.at, c.arm);
         // Film between the arms: one wedge of ink is a doubt, two or more are no cross.
         c.score = match open_wedges(ink, &c) {
             4 => c.score,
             3 => c.score.min(0.8),
             _ => c.score.min(0.45),
         };
-        // Arms that narrow towards their tips: a compass rose's star, whatever its ring.
-        if tapers(any, &c) || tapers(ink, &c) {
+        // Arms that narrow towards their tips: a compass rose's star, whatever its ring. (At 0.45
+        // or under, putting it aside would change nothing.)
+        if c.score > 0.45 && tapers(inks.any, ink, &c) {
             c.tapered = c.score >= 0.5;
             c.score = c.score.min(0.45);
         }
@@ -520,9 +516,12 @@ const TAPER: f64 = 0.8;
 /// drawn over a compass rose's ring be read in the `thick` pass.
 const STEADY: f64 = 0.87;
 
-/// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more.
-fn tapers(ink: &GrayImage, c: &Candidate) -> bool {
-    median_taper(ink, c).is_some_and(|m| m < TAPER)
+/// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more, on ink of
+/// any kind or on the candidate's own ink.
+fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
+    [any, ink]
+        .iter()
+        .any(|m| median_taper(m, c).is_some_and(|r| r < TAPER))
 }
 
 /// Above this ratio of outer to inner width an arm runs into other ink (a ring, another spoke,
