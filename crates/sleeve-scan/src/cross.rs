@@ -14,8 +14,11 @@ use image::{GrayImage, RgbImage};
 use crate::faded::from_arms;
 use crate::geom::{Line, intersect, line_dist};
 use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma, redness};
+use crate::scan::Hook;
 use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
+pub use clearance::BY_RING_SCORE;
+use clearance::clear_of;
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
 /// the paper; blue and green ink are saturated (map art is light and muted); red is a ring's.
@@ -140,7 +143,12 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
 }
 
 /// The cross and the confidence in the answer (present or absent).
-pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option<CrossAt>, f64) {
+pub fn cross(
+    img: &RgbImage,
+    reference: &GrayImage,
+    dark: &GrayImage,
+    rings: &[Hook],
+) -> (Option<CrossAt>, f64) {
     let (w, h) = (img.width(), img.height());
     let mask = ink_mask(img, reference, dark);
     // One marker draws a cross in one ink: each ink's patches apart (a green cross beside a
@@ -166,15 +174,24 @@ pub fn cross(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> (Option
         // none.
         min_ink: 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM,
     };
-    let mut found = judge_patches(&inks, &mut ev, false);
+    // A cross keeps clear of the rings: one beside a ring is set aside while a later stage may
+    // find another, and read (doubted) only when none does.
+    let mut aside = Vec::new();
+    let mut found = clear_of(judge_patches(&inks, &mut ev, false), rings, &mut aside);
     if found.is_empty() {
-        found = pieced(&inks, &mut ev);
+        found = clear_of(pieced(&inks, &mut ev), rings, &mut aside);
     }
     if found.is_empty() {
-        found = thick(&inks);
+        found = clear_of(thick(&inks), rings, &mut aside);
     }
     if found.is_empty() {
-        found = faded(&inks);
+        found = clear_of(faded(&inks), rings, &mut aside);
+    }
+    if found.is_empty() {
+        found = aside;
+        for c in &mut found {
+            c.score = c.score.min(BY_RING_SCORE);
+        }
     }
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     ev.best = found.first().map_or(0.0, |c| c.score);
@@ -710,5 +727,6 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
     })
 }
 
+mod clearance;
 #[cfg(test)]
 mod tests;

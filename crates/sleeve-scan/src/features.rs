@@ -74,7 +74,7 @@ pub fn read(canon: &RgbImage) -> Found {
     let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),
-        || crate::cross::cross(canon, &near, &dark),
+        || crate::cross::cross(canon, &near, &dark, &hooks.0),
     );
     Found {
         hooks,

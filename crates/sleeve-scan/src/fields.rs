@@ -18,6 +18,7 @@ const _: () = assert!(crate::shaded::SHADED_CONF < DOUBT_RING);
 const _: () = assert!(crate::cross::ARMS_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::THICK_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::TAPERED_RIVAL < DOUBT_CROSS);
+const _: () = assert!(crate::cross::BY_RING_SCORE < DOUBT_CROSS);
 
 /// What the straightened card shows, with a confidence per field and the doubts.
 pub struct Fields {

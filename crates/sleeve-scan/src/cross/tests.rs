@@ -220,10 +220,10 @@ fn a_cross_drawn_across_a_long_printed_line_of_its_ink_is_found() {
     };
     let paper = GrayImage::from_pixel(size, size, image::Luma([228]));
     let dark = GrayImage::new(size, size);
-    let (at, _) = cross(&drawn(true), &paper, &dark);
+    let (at, _) = cross(&drawn(true), &paper, &dark, &[]);
     let at = at.expect("the cross beside the line");
     assert!((at.x - cx).hypot(at.y - cy) < 0.3, "{at:?}");
-    let (none, _) = cross(&drawn(false), &paper, &dark);
+    let (none, _) = cross(&drawn(false), &paper, &dark, &[]);
     assert!(none.is_none(), "the line alone is no cross: {none:?}");
 }
 
@@ -246,7 +246,7 @@ fn washed_cross(arm: f64, washed: f64) -> RgbImage {
 /// The cross read on a picture with no dark area.
 fn read_cross(img: &RgbImage) -> (Option<CrossAt>, f64) {
     let paper = GrayImage::from_pixel(img.width(), img.height(), image::Luma([228]));
-    cross(img, &paper, &GrayImage::new(img.width(), img.height()))
+    cross(img, &paper, &GrayImage::new(img.width(), img.height()), &[])
 }
 
 #[test]
@@ -291,4 +291,73 @@ fn a_cross_read_beside_a_tapering_patch_is_doubted() {
         ..sure
     };
     assert!(beside.confidence(true) <= TAPERED_RIVAL);
+}
+
+/// Parchment 60 x 30 mm with a black marker cross (1 mm strokes, 4.5 mm arms) at (15, 15) mm,
+/// a red ring of radius 3 mm whose stroke passes 0.5 mm from that cross's right arm, and, when
+/// asked, a second cross at (45, 15) mm: the picture, and the ring as the ring stage reads it.
+fn cross_by_a_ring(second: bool) -> (RgbImage, Vec<Hook>) {
+    let (w, h) = ((60.0 * PX_PER_MM) as u32, (30.0 * PX_PER_MM) as u32);
+    let ring = Hook {
+        x: 23.0,
+        y: 15.0,
+        r: 3.0,
+        hidden: false,
+    };
+    let img = RgbImage::from_fn(w, h, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let on = |cx: f64| {
+            let (du, dv) = ((u - cx).abs(), (v - 15.0).abs());
+            (du < 0.5 && dv < 4.5) || (dv < 0.5 && du < 4.5)
+        };
+        if on(15.0) || (second && on(45.0)) {
+            Rgb([30, 30, 34])
+        } else if ((u - ring.x).hypot(v - ring.y) - ring.r).abs() < 0.3 {
+            Rgb([210, 40, 40])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    });
+    (img, vec![ring])
+}
+
+#[test]
+fn a_cross_a_ring_runs_beside_gives_way_to_one_clear_of_the_rings() {
+    let (img, rings) = cross_by_a_ring(true);
+    let paper = GrayImage::from_pixel(img.width(), img.height(), image::Luma([228]));
+    let dark = GrayImage::new(img.width(), img.height());
+    let (at, conf) = cross(&img, &paper, &dark, &rings);
+    let at = at.expect("the cross clear of the ring");
+    assert!((at.x - 45.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf >= crate::fields::DOUBT_CROSS, "no rival left: {conf}");
+    // Without the rings' places the two are rivals, and the answer is doubted.
+    let (_, blind) = cross(&img, &paper, &dark, &[]);
+    assert!(blind < crate::fields::DOUBT_CROSS, "{blind}");
+}
+
+#[test]
+fn a_cross_beside_a_ring_with_no_other_is_read_and_doubted() {
+    let (img, rings) = cross_by_a_ring(false);
+    let paper = GrayImage::from_pixel(img.width(), img.height(), image::Luma([228]));
+    let (at, conf) = cross(
+        &img,
+        &paper,
+        &GrayImage::new(img.width(), img.height()),
+        &rings,
+    );
+    let at = at.expect("the only cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf <= BY_RING_SCORE, "{conf}");
+    // A ring 3.6 mm from the arm's end, as the contract allows, sets nothing aside.
+    let apart = [Hook {
+        x: 26.1,
+        ..rings[0].clone()
+    }];
+    let (_, sure) = cross(
+        &img,
+        &paper,
+        &GrayImage::new(img.width(), img.height()),
+        &apart,
+    );
+    assert!(sure >= crate::fields::DOUBT_CROSS, "{sure}");
 }

@@ -1,0 +1,41 @@
+//! The film a cross keeps clear around the Hook circles (contract: at least 3 mm between its
+//! ink and any ring's): a cross-like patch of ink that a ring runs through or beside is art (a
+//! compass rose's spokes under a red ring, a mark beside one) or a cross misread, not the cross.
+
+use super::Candidate;
+use crate::scan::{Hook, PX_PER_MM};
+
+/// How close (mm) a ring's centre line may come to a candidate's strokes, ends included, before
+/// the candidate is set aside. The contract's clear film puts it 3.2 mm or more from a stroke's
+/// inked end (3 mm of film and half the thinnest ring's stroke); 2 mm leaves room for a wobbly
+/// stroke, blur and a ring read up to 0.3 mm off.
+pub(super) const CLEAR_MM: f64 = 2.0;
+
+/// The score a cross set aside beside a ring keeps when nothing else is a cross: under the doubt
+/// threshold (a ring the scanner invented may be what stood beside it).
+pub const BY_RING_SCORE: f64 = 0.8;
+
+/// Whether a ring's centre line comes within `CLEAR_MM` of either of the candidate's strokes.
+pub(super) fn by_a_ring(c: &Candidate, rings: &[Hook]) -> bool {
+    let samples = 24;
+    c.strokes.iter().any(|&((o, d), (lo, hi))| {
+        (0..=samples).any(|k| {
+            let t = lo + (hi - lo) * k as f64 / samples as f64;
+            let (x, y) = ((o[0] + d[0] * t) / PX_PER_MM, (o[1] + d[1] * t) / PX_PER_MM);
+            rings
+                .iter()
+                .any(|r| ((x - r.x).hypot(y - r.y) - r.r).abs() < CLEAR_MM)
+        })
+    })
+}
+
+/// The candidates clear of every ring; those beside one are added to `aside`.
+pub(super) fn clear_of(
+    found: Vec<super::Candidate>,
+    rings: &[Hook],
+    aside: &mut Vec<Candidate>,
+) -> Vec<Candidate> {
+    let (near, clear): (Vec<_>, Vec<_>) = found.into_iter().partition(|c| by_a_ring(c, rings));
+    aside.extend(near);
+    clear
+}
