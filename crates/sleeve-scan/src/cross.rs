@@ -534,11 +534,15 @@ const TAPER: f64 = 0.8;
 const STEADY: f64 = 0.87;
 
 /// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more, on ink of
-/// any kind or on the candidate's own ink.
+/// any kind or on the candidate's own ink; never when its own ink's arms keep their width
+/// (`STEADY`): ink of another kind touching a marker's stroke near the crossing (a rose's hub,
+/// a green land the ink test takes for green ink) makes it look wider there than at its tips.
 fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
-    [any, ink]
-        .iter()
-        .any(|m| median_taper(m, c).is_some_and(|r| r < TAPER))
+    let own = median_taper(ink, c);
+    if own.is_some_and(|r| r >= STEADY) {
+        return false;
+    }
+    own.is_some_and(|r| r < TAPER) || median_taper(any, c).is_some_and(|r| r < TAPER)
 }
 
 /// Above this ratio of outer to inner width an arm runs into other ink (a ring, another spoke,

@@ -361,3 +361,40 @@ fn a_cross_beside_a_ring_with_no_other_is_read_and_doubted() {
     );
     assert!(sure >= crate::fields::DOUBT_CROSS, "{sure}");
 }
+
+#[test]
+fn other_ink_round_a_steady_markers_crossing_does_not_make_it_taper() {
+    // A blue marker cross (1 mm strokes, 4.5 mm arms) over a black hub 4 mm across: on ink of
+    // any kind the arms are wide near the crossing and narrow at the tips; on the blue alone
+    // they keep their width.
+    let size = (30.0 * PX_PER_MM) as u32;
+    let c = 15.0 * PX_PER_MM;
+    let ink = |hub: bool| {
+        GrayImage::from_fn(size, size, |x, y| {
+            let (dx, dy) = (x as f64 + 0.5 - c, y as f64 + 0.5 - c);
+            let (ax, ay) = (dx.abs() / PX_PER_MM, dy.abs() / PX_PER_MM);
+            let stroke = (ax < 0.5 && ay < 4.5) || (ay < 0.5 && ax < 4.5);
+            let on_hub = hub && ax.max(ay) < 2.0 && (ax < 1.2 || ay < 1.2);
+            image::Luma([if stroke || on_hub { 255 } else { 0 }])
+        })
+    };
+    let span = (-4.5 * PX_PER_MM, 4.5 * PX_PER_MM);
+    let candidate = Candidate {
+        at: [c, c],
+        arm: 4.5 * PX_PER_MM,
+        score: 1.0,
+        strokes: [(([c, c], [1.0, 0.0]), span), (([c, c], [0.0, 1.0]), span)],
+        tapered: false,
+    };
+    let (any, own) = (ink(true), ink(false));
+    assert!(
+        median_taper(&any, &candidate).is_some_and(|r| r < TAPER),
+        "wide at the hub"
+    );
+    assert!(
+        !tapers(&any, &own, &candidate),
+        "the blue alone keeps its width"
+    );
+    // A star tapering on its own ink still tapers.
+    assert!(tapers(&any, &any, &candidate));
+}
