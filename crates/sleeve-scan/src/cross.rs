@@ -38,10 +38,12 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     // Blue or green leads red: marker ink, not brown art.
     let cool = c[2].max(c[1]) > c[0] + 0.1;
     // Glare adds light to ink and paper alike: the difference survives where the ratio does not.
-    // Under glare green ink pales but keeps its hue: green well ahead of red and of blue (the
-    // map's pale seas lead with blue), a little darker than the paper around it. (Blue ink
-    // under glare stays saturated enough for the test above.)
-    let pale_cool = c[1] > c[0] + 0.1 && c[1] > c[2] + 0.05 && l < 0.85 * paper;
+    // Under glare marker ink pales but keeps its hue, a little darker than the paper around it:
+    // green well ahead of red and of blue (the map's pale seas lead with blue), or blue well
+    // ahead of both (a sea's blue runs close to its green, a marker's far ahead of it).
+    let pale_green = c[1] > c[0] + 0.1 && c[1] > c[2] + 0.05;
+    let pale_blue = c[2] > c[0] + 0.15 && c[2] > c[1] + 0.13;
+    let pale_cool = (pale_green || pale_blue) && l < 0.85 * paper;
     l < 0.5 * paper || paper - l > 0.3 || (chroma > 0.25 && cool) || pale_cool
 }
 

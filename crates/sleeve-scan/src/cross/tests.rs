@@ -267,11 +267,18 @@ fn a_cross_washed_out_too_far_to_piece_is_read_from_its_arms_and_doubted() {
 }
 
 #[test]
-fn pale_green_ink_under_glare_is_ink_and_the_pale_sea_is_not() {
+fn pale_marker_ink_under_glare_is_ink_and_the_seas_are_not() {
     // Green marker ink under strong glare beside parchment (measured on a tuning photo).
     let rgb = |r: u8, g: u8, b: u8| [r, g, b].map(|v| v as f64 / 255.0);
     assert!(is_ink(rgb(163, 197, 171), 1.0));
     assert!(!is_ink(rgb(200, 220, 236), 0.9), "pale sea");
+    // Blue marker ink under strong glare on a pale sea (a tuning photo), and the seas.
+    assert!(is_ink(rgb(166, 176, 219), 0.87));
+    assert!(!is_ink(rgb(158, 189, 198), 0.9), "a sea beside a coast");
+    assert!(
+        !is_ink(rgb(140, 170, 195), 0.87),
+        "a deeper sea, its blue close to its green"
+    );
     assert!(!is_ink(rgb(233, 213, 189), 0.95), "parchment");
     assert!(!is_ink(rgb(200, 40, 40), 0.9), "a Hook ring's red");
     // Black marker under warm light (measured on a tuning photo), and a dark-red ring.
