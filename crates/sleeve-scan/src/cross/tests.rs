@@ -168,32 +168,49 @@ fn a_cross_over_a_thin_coastline_of_its_ink_is_found_among_the_thick_strokes_and
     );
 }
 
-#[test]
-fn a_cross_has_film_between_its_arms_and_a_filled_disc_has_none() {
+/// A 30 x 30 mm ink mask: an upright cross of 1 mm strokes with 4.5 mm arms at its middle,
+/// where `drawn` (mm from the middle, each way, and their absolute values) says ink is.
+fn upright_mask(drawn: impl Fn(f64, f64, f64, f64) -> bool) -> GrayImage {
     let size = (30.0 * PX_PER_MM) as u32;
     let c = 15.0 * PX_PER_MM;
-    let drawn = |disc: bool| {
-        GrayImage::from_fn(size, size, |x, y| {
-            let (dx, dy) = (x as f64 + 0.5 - c, y as f64 + 0.5 - c);
-            let (ax, ay) = (dx.abs() / PX_PER_MM, dy.abs() / PX_PER_MM);
-            let on = if disc {
-                dx.hypot(dy) < 5.0 * PX_PER_MM
-            } else {
-                (ax < 0.5 && ay < 4.5) || (ay < 0.5 && ax < 4.5)
-            };
-            image::Luma([if on { 255 } else { 0 }])
-        })
-    };
+    GrayImage::from_fn(size, size, |x, y| {
+        let (dx, dy) = (
+            (x as f64 + 0.5 - c) / PX_PER_MM,
+            (y as f64 + 0.5 - c) / PX_PER_MM,
+        );
+        image::Luma([if drawn(dx, dy, dx.abs(), dy.abs()) {
+            255
+        } else {
+            0
+        }])
+    })
+}
+
+/// Whether a point (mm from the middle, absolute) lies on the upright cross's strokes.
+fn on_upright_cross(ax: f64, ay: f64) -> bool {
+    (ax < 0.5 && ay < 4.5) || (ay < 0.5 && ax < 4.5)
+}
+
+/// The candidate two strokes fitted through `upright_mask`'s cross give.
+fn upright_candidate() -> Candidate {
+    let c = 15.0 * PX_PER_MM;
     let span = (-4.5 * PX_PER_MM, 4.5 * PX_PER_MM);
-    let candidate = Candidate {
+    Candidate {
         at: [c, c],
         arm: 4.5 * PX_PER_MM,
         score: 1.0,
         strokes: [(([c, c], [1.0, 0.0]), span), (([c, c], [0.0, 1.0]), span)],
         tapered: false,
-    };
-    assert_eq!(open_wedges(&drawn(false), &candidate), 4, "a cross");
-    assert_eq!(open_wedges(&drawn(true), &candidate), 0, "a filled disc");
+    }
+}
+
+#[test]
+fn a_cross_has_film_between_its_arms_and_a_filled_disc_has_none() {
+    let cross = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay));
+    let disc = upright_mask(|dx, dy, _, _| dx.hypot(dy) < 5.0);
+    let candidate = upright_candidate();
+    assert_eq!(open_wedges(&cross, &candidate), 4, "a cross");
+    assert_eq!(open_wedges(&disc, &candidate), 0, "a filled disc");
 }
 
 #[test]
@@ -374,26 +391,11 @@ fn other_ink_round_a_steady_markers_crossing_does_not_make_it_taper() {
     // A blue marker cross (1 mm strokes, 4.5 mm arms) over a black hub 4 mm across: on ink of
     // any kind the arms are wide near the crossing and narrow at the tips; on the blue alone
     // they keep their width.
-    let size = (30.0 * PX_PER_MM) as u32;
-    let c = 15.0 * PX_PER_MM;
-    let ink = |hub: bool| {
-        GrayImage::from_fn(size, size, |x, y| {
-            let (dx, dy) = (x as f64 + 0.5 - c, y as f64 + 0.5 - c);
-            let (ax, ay) = (dx.abs() / PX_PER_MM, dy.abs() / PX_PER_MM);
-            let stroke = (ax < 0.5 && ay < 4.5) || (ay < 0.5 && ax < 4.5);
-            let on_hub = hub && ax.max(ay) < 2.0 && (ax < 1.2 || ay < 1.2);
-            image::Luma([if stroke || on_hub { 255 } else { 0 }])
-        })
-    };
-    let span = (-4.5 * PX_PER_MM, 4.5 * PX_PER_MM);
-    let candidate = Candidate {
-        at: [c, c],
-        arm: 4.5 * PX_PER_MM,
-        score: 1.0,
-        strokes: [(([c, c], [1.0, 0.0]), span), (([c, c], [0.0, 1.0]), span)],
-        tapered: false,
-    };
-    let (any, own) = (ink(true), ink(false));
+    let own = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay));
+    let any = upright_mask(|_, _, ax, ay| {
+        on_upright_cross(ax, ay) || (ax.max(ay) < 2.0 && (ax < 1.2 || ay < 1.2))
+    });
+    let candidate = upright_candidate();
     assert!(
         median_taper(&any, &candidate).is_some_and(|r| r < TAPER),
         "wide at the hub"
