@@ -7,7 +7,8 @@
 //! judged together (glare over the crossing breaks a cross into its arms); then each ink with
 //! its thin printed lines taken out (`thick`: a cross over a coastline of its ink); last, a cross
 //! whose middle glare washed out is read from its arms apart (`faded`). A cross found in any of
-//! these later ways is always doubted.
+//! these later ways is always doubted. A patch that a sure ring runs beside is set aside while
+//! any stage may find one clear of the rings (`clearance`).
 
 use image::{GrayImage, RgbImage};
 
@@ -17,8 +18,8 @@ use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma, redness};
 use crate::scan::Hook;
 use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
-pub use clearance::BY_RING_SCORE;
 use clearance::clear_of;
+pub use clearance::{BY_RING_SCORE, SURE_RING};
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
 /// the paper; blue and green ink are saturated (map art is light and muted); red is a ring's.
@@ -149,7 +150,7 @@ pub fn cross(
     img: &RgbImage,
     reference: &GrayImage,
     dark: &GrayImage,
-    rings: &[Hook],
+    rings: &[(Hook, f64)],
 ) -> (Option<CrossAt>, f64) {
     let (w, h) = (img.width(), img.height());
     let mask = ink_mask(img, reference, dark);
@@ -176,8 +177,11 @@ pub fn cross(
         // none.
         min_ink: 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM,
     };
-    // A cross keeps clear of the rings: one beside a ring is set aside while a later stage may
-    // find another, and read (doubted) only when none does.
+    // A cross keeps clear of the rings: one beside a sure ring is set aside while a later stage
+    // may find another, and read (doubted) only when none does. (Beside a doubted ring, which
+    // may be invented, a patch stays a rival to any other.)
+    let rings = clearance::sure(rings);
+    let rings = rings.as_slice();
     let mut aside = Vec::new();
     let mut found = clear_of(judge_patches(&inks, &mut ev, false), rings, &mut aside);
     if found.is_empty() {
@@ -528,11 +532,12 @@ fn open_wedges(ink: &GrayImage, c: &Candidate) -> usize {
 /// generator (seeds 0-799), 2 of 574 judgements of true crosses measured under 0.8 and 351 of
 /// 401 of art read as a cross at 0.5 or more did. Measured on the candidate's own ink and on ink
 /// of any kind (a dark marker or a grey-green rose reads partly as one ink, partly as another):
-/// either taper is enough.
+/// either taper is enough, unless the own ink's arms are steady (`STEADY`).
 const TAPER: f64 = 0.8;
 
-/// From this median ratio up (`TAPER`), arms keep their width as a marker's do: it lets a cross
-/// drawn over a compass rose's ring be read in the `thick` pass.
+/// From this median ratio up (`TAPER`), arms keep their width as a marker's do: on the candidate's
+/// own ink it overrules a taper seen on ink of any kind (`tapers`), and on ink of any kind it lets
+/// a cross drawn over a compass rose's ring be read in the `thick` pass.
 const STEADY: f64 = 0.87;
 
 /// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more, on ink of

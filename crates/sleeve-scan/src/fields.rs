@@ -19,6 +19,8 @@ const _: () = assert!(crate::cross::ARMS_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::THICK_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::TAPERED_RIVAL < DOUBT_CROSS);
 const _: () = assert!(crate::cross::BY_RING_SCORE < DOUBT_CROSS);
+// Only a ring that is not itself named as a doubt sets a cross aside.
+const _: () = assert!(crate::cross::SURE_RING >= DOUBT_RING);
 
 /// What the straightened card shows, with a confidence per field and the doubts.
 pub struct Fields {

@@ -15,6 +15,20 @@ pub(super) const CLEAR_MM: f64 = 2.0;
 /// threshold (a ring the scanner invented may be what stood beside it).
 pub const BY_RING_SCORE: f64 = 0.8;
 
+/// The confidence from which a ring is sure enough to set a cross aside: the rings' doubt
+/// threshold (`fields::DOUBT_RING`), so a ring that may be invented is always named when a
+/// cross beside it gave way.
+pub const SURE_RING: f64 = 0.6;
+
+/// The rings read at `SURE_RING` or more.
+pub(super) fn sure(rings: &[(Hook, f64)]) -> Vec<Hook> {
+    rings
+        .iter()
+        .filter(|(_, c)| *c >= SURE_RING)
+        .map(|(h, _)| h.clone())
+        .collect()
+}
+
 /// Whether a ring's centre line comes within `CLEAR_MM` of either of the candidate's strokes.
 pub(super) fn by_a_ring(c: &Candidate, rings: &[Hook]) -> bool {
     let samples = 24;
@@ -31,7 +45,7 @@ pub(super) fn by_a_ring(c: &Candidate, rings: &[Hook]) -> bool {
 
 /// The candidates clear of every ring; those beside one are added to `aside`.
 pub(super) fn clear_of(
-    found: Vec<super::Candidate>,
+    found: Vec<Candidate>,
     rings: &[Hook],
     aside: &mut Vec<Candidate>,
 ) -> Vec<Candidate> {
