@@ -180,8 +180,6 @@ pub fn cross(
     // A cross keeps clear of the rings: one beside a sure ring is set aside while a later stage
     // may find another, and read (doubted) only when none does. (Beside a doubted ring, which
     // may be invented, a patch stays a rival to any other.)
-    let rings = clearance::sure(rings);
-    let rings = rings.as_slice();
     let mut aside = Vec::new();
     let mut found = clear_of(judge_patches(&inks, &mut ev, false), rings, &mut aside);
     if found.is_empty() {

@@ -71,15 +71,10 @@ pub fn read(canon: &RgbImage) -> Found {
         .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0) || near_glare(&list[i]))
         .collect();
     let missed_at = stray_red.into_iter().chain(glare).collect();
-    let rated_rings: Vec<(Hook, f64)> = list
-        .iter()
-        .cloned()
-        .zip(ring_conf.iter().copied())
-        .collect();
     let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),
-        || crate::cross::cross(canon, &near, &dark, &rated_rings),
+        || crate::cross::cross(canon, &near, &dark, &rated),
     );
     Found {
         hooks,

@@ -20,33 +20,25 @@ pub const BY_RING_SCORE: f64 = 0.8;
 /// cross beside it gave way.
 pub const SURE_RING: f64 = 0.6;
 
-/// The rings read at `SURE_RING` or more.
-pub(super) fn sure(rings: &[(Hook, f64)]) -> Vec<Hook> {
-    rings
-        .iter()
-        .filter(|(_, c)| *c >= SURE_RING)
-        .map(|(h, _)| h.clone())
-        .collect()
-}
-
-/// Whether a ring's centre line comes within `CLEAR_MM` of either of the candidate's strokes.
-pub(super) fn by_a_ring(c: &Candidate, rings: &[Hook]) -> bool {
+/// Whether the centre line of a ring read at `SURE_RING` or more (each ring with its confidence)
+/// comes within `CLEAR_MM` of either of the candidate's strokes.
+pub(super) fn by_a_ring(c: &Candidate, rings: &[(Hook, f64)]) -> bool {
     let samples = 24;
     c.strokes.iter().any(|&((o, d), (lo, hi))| {
         (0..=samples).any(|k| {
             let t = lo + (hi - lo) * k as f64 / samples as f64;
             let (x, y) = ((o[0] + d[0] * t) / PX_PER_MM, (o[1] + d[1] * t) / PX_PER_MM);
-            rings
-                .iter()
-                .any(|r| ((x - r.x).hypot(y - r.y) - r.r).abs() < CLEAR_MM)
+            rings.iter().any(|(r, conf)| {
+                *conf >= SURE_RING && ((x - r.x).hypot(y - r.y) - r.r).abs() < CLEAR_MM
+            })
         })
     })
 }
 
-/// The candidates clear of every ring; those beside one are added to `aside`.
+/// The candidates clear of every sure ring; those beside one are added to `aside`.
 pub(super) fn clear_of(
     found: Vec<Candidate>,
-    rings: &[Hook],
+    rings: &[(Hook, f64)],
     aside: &mut Vec<Candidate>,
 ) -> Vec<Candidate> {
     let (near, clear): (Vec<_>, Vec<_>) = found.into_iter().partition(|c| by_a_ring(c, rings));

@@ -335,10 +335,7 @@ fn cross_by_a_ring(second: bool, ring_x: f64, ring_conf: f64) -> (RgbImage, Vec<
     };
     let img = RgbImage::from_fn(w, h, |x, y| {
         let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        let on = |cx: f64| {
-            let (du, dv) = ((u - cx).abs(), (v - 15.0).abs());
-            (du < 0.5 && dv < 4.5) || (dv < 0.5 && du < 4.5)
-        };
+        let on = |cx: f64| on_upright_cross((u - cx).abs(), (v - 15.0).abs());
         if on(15.0) || (second && on(45.0)) {
             Rgb([30, 30, 34])
         } else if ((u - ring.x).hypot(v - ring.y) - ring.r).abs() < 0.3 {
