@@ -9,6 +9,7 @@ pub mod decode;
 pub mod faded;
 pub mod features;
 pub mod fields;
+pub mod film_line;
 pub mod geom;
 pub mod laces;
 pub mod outline;

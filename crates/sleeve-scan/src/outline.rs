@@ -295,15 +295,24 @@ fn film_sides_with(
         } else {
             line
         };
+        let mut agree = inliers as f64 / count as f64;
+        // Else, where the stock looks just like the film over the table, the film's bright cut
+        // edge (`film_line`); such a side is always doubted.
         let line = match outer_card_edge(img, line, (a, b), nrm, px_per_mm, faint_film) {
             Some(mm) => {
                 let (o, d) = line;
                 let out = mm * px_per_mm;
                 ([o[0] - nrm[0] * out, o[1] - nrm[1] * out], d)
             }
-            None => line,
+            None => match crate::film_line::move_out(img, line, quad, k, pair_long, nrm) {
+                Some(edge) => {
+                    agree = agree.min(FAINT_AGREE);
+                    edge
+                }
+                None => line,
+            },
         };
-        Some((line, inliers as f64 / count as f64))
+        Some((line, agree))
     };
     let (first, second) = crate::join(|| [side(0), side(1)], || [side(2), side(3)]);
     let sides: Vec<_> = first
@@ -350,8 +359,9 @@ fn edge_points(
 /// to be taken without the film's own edge (`film_sides_faint`).
 const CLEAR_STOCK: f64 = 0.06;
 
-/// The most any side of the second look's outline (`film_sides_faint`) agrees with its line:
-/// under the card's doubt threshold, so such an outline is always named.
+/// The most any side of the second look's outline (`film_sides_faint`), or any side moved out
+/// to the film's bright cut edge (`film_line`), agrees with its line: under the card's doubt
+/// threshold, so such an outline is always named.
 const FAINT_AGREE: f64 = 0.85;
 const _: () = assert!(FAINT_AGREE < crate::scan::DOUBT_CARD);
 

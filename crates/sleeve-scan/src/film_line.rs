@@ -1,0 +1,293 @@
+//! The film's cut edge as a thin bright line: where the card stock looks just like the film over
+//! the table (a light grey table), neither the card's edge nor a step at the film's edge can be
+//! seen, but the film's cut edge still catches the light along its whole length, 2.5 mm outside
+//! the card's edge. A side traced on the art's edge (or on a printed frame line) then has that
+//! bright line 3.3 to 7.5 mm outside it instead of 2.5 mm.
+
+use image::RgbImage;
+
+use crate::geom::{Line, line_dist, ransac_line};
+
+/// The film margin's width around the card (contract): 2.5 mm.
+const FILM_MM: f64 = 2.5;
+
+/// Profiles across the side, and where along it they lie (its middle 76 %).
+const PLACES: usize = 48;
+
+/// Offsets (mm, negative outside the side's line) searched for the bright line, every 0.05 mm.
+const FIRST_MM: f64 = -8.0;
+const LAST_MM: f64 = -1.6;
+const STEP_MM: f64 = 0.05;
+
+/// A bright line stands this much (0..1, the mean of the channels) above the plain film and
+/// table on both sides of it, 0.5 to 0.9 mm away.
+const RIDGE: f64 = 0.012;
+
+/// How many of the profiles must put the line on one straight line for it to count.
+const ON_LINE: usize = 20;
+
+/// The median brightness of the line over its surroundings (profiles that show one) for it to
+/// count as the film's edge.
+const CLEAR_RIDGE: f64 = 0.015;
+
+/// Where the film's edge would run if the side were right (2.5 mm out), the median line there
+/// stands under this share of the far line's strength.
+const NONE_AT_FILM: f64 = 0.2;
+
+/// The far line's two ends lie within this many mm of the same distance from the side.
+const PARALLEL_MM: f64 = 0.6;
+
+/// How far (mm) outside a side's line the film's bright edge runs when the side is on the art's
+/// edge or a frame line: the card's unprinted border is at least 1 mm, so at least 3.3 mm with
+/// the margin for tracing; a frame line lies up to 5 mm in.
+const MOVED_MIN_MM: f64 = 3.3;
+const MOVED_MAX_MM: f64 = 7.5;
+
+/// The card's edge for side `k` of `quad` (traced as `line`) when the film's bright cut edge
+/// runs 3.3 to 7.5 mm outside that line, parallel to it, and no bright line runs where the
+/// film's edge would be if the side were already right (2.5 mm out); else None. Millimetres
+/// across the side are measured with the quad's own perspective (`Across`), so a tilted card's
+/// foreshortening does not move the film's edge. `inward` is the normal towards the card.
+pub(crate) fn move_out(
+    img: &RgbImage,
+    line: Line,
+    quad: [[f64; 2]; 4],
+    k: usize,
+    long_first: bool,
+    inward: [f64; 2],
+) -> Option<Line> {
+    let across = Across::new(quad, k, long_first);
+    let (o, d) = line;
+    let (a, b) = (quad[k], quad[(k + 1) % 4]);
+    let along = |p: [f64; 2]| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
+    let (ta, tb) = (along(a), along(b));
+    let at = |s: f64| {
+        let t = ta + (tb - ta) * s;
+        [o[0] + d[0] * t, o[1] + d[1] * t]
+    };
+    let profiles: Vec<([f64; 2], f64, Vec<f64>)> = (0..PLACES)
+        .map(|i| {
+            let s = 0.12 + 0.76 * (i as f64 + 0.5) / PLACES as f64;
+            let (base, scale) = (at(s), across.px_per_mm(s));
+            (base, scale, profile(img, base, d, inward, scale))
+        })
+        .collect();
+    let fit_raw = |lo: f64, hi: f64, thr: f64| -> Option<(Line, usize, f64)> {
+        let mut strength = Vec::new();
+        let pts: Vec<[f64; 2]> = profiles
+            .iter()
+            .filter_map(|(base, scale, v)| {
+                let (mm, r) = brightest(v, lo, hi, thr)?;
+                strength.push(r);
+                let off = mm * scale;
+                Some([base[0] + inward[0] * off, base[1] + inward[1] * off])
+            })
+            .collect();
+        strength.sort_by(f64::total_cmp);
+        let med = strength.get(strength.len() / 2).copied().unwrap_or(0.0);
+        let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
+        ransac_line(&pts, tol).map(|(l, n)| (l, n, med))
+    };
+    // Where the film's edge would be if the side were right: how bright a line stands there.
+    let (_, _, at_film) = fit_raw(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY)?;
+    let (ridge, count, strength) = fit_raw(-MOVED_MAX_MM, -MOVED_MIN_MM, RIDGE)?;
+    let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
+    let (pa, pb) = (at(0.0), at(1.0));
+    let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
+    let within = |x: f64| (MOVED_MIN_MM - 0.3..=MOVED_MAX_MM + 0.3).contains(&x);
+    let found = count >= ON_LINE
+        && strength >= CLEAR_RIDGE
+        && at_film < NONE_AT_FILM * strength
+        && within(da)
+        && within(db)
+        && (da - db).abs() < PARALLEL_MM;
+    if !found {
+        return None;
+    }
+    let out = |p: [f64; 2], mm: f64, scale: f64| {
+        let off = (mm - FILM_MM) * scale;
+        [p[0] - inward[0] * off, p[1] - inward[1] * off]
+    };
+    let (na, nb) = (out(pa, da, sa), out(pb, db, sb));
+    let len = (nb[0] - na[0]).hypot(nb[1] - na[1]);
+    (len > 1e-6).then(|| (na, [(nb[0] - na[0]) / len, (nb[1] - na[1]) / len]))
+}
+
+/// Pixels per card millimetre across one side of a quad, along the side: from the quad's own
+/// homography (a tilted card is foreshortened across a side differently than along it).
+struct Across {
+    h: nalgebra::Matrix3<f64>,
+    from: [f64; 2],
+    to: [f64; 2],
+    outward: [f64; 2],
+}
+
+impl Across {
+    /// Side `k` of `quad`, whose sides 0 and 2 are the card's long ones when `long_first`.
+    fn new(quad: [[f64; 2]; 4], k: usize, long_first: bool) -> Self {
+        let (w, h) = if long_first {
+            (crate::geom::CARD_H, crate::geom::CARD_W)
+        } else {
+            (crate::geom::CARD_W, crate::geom::CARD_H)
+        };
+        let src = [[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]];
+        let (from, to) = (src[k], src[(k + 1) % 4]);
+        let (cx, cy) = (w / 2.0, h / 2.0);
+        let len = (to[0] - from[0]).hypot(to[1] - from[1]);
+        let mut outward = [(to[1] - from[1]) / len, -(to[0] - from[0]) / len];
+        let mid = [(from[0] + to[0]) / 2.0, (from[1] + to[1]) / 2.0];
+        if (cx - mid[0]) * outward[0] + (cy - mid[1]) * outward[1] > 0.0 {
+            outward = [-outward[0], -outward[1]];
+        }
+        Across {
+            h: crate::geom::solve_homography(&src, &quad),
+            from,
+            to,
+            outward,
+        }
+    }
+
+    /// At `s` (0 at the side's first corner, 1 at its second): the photo distance of 1 mm out.
+    fn px_per_mm(&self, s: f64) -> f64 {
+        let p = [
+            self.from[0] + (self.to[0] - self.from[0]) * s,
+            self.from[1] + (self.to[1] - self.from[1]) * s,
+        ];
+        let q = [p[0] + self.outward[0] * 2.5, p[1] + self.outward[1] * 2.5];
+        let (a, b) = (
+            crate::geom::apply(&self.h, p),
+            crate::geom::apply(&self.h, q),
+        );
+        (b[0] - a[0]).hypot(b[1] - a[1]) / 2.5
+    }
+}
+
+/// The mean of the channels from `FIRST_MM` to `LAST_MM` (plus 0.9 mm each way for the ridge
+/// test) along the inward normal, each sample the mean of 5 points 1 px apart along the side.
+fn profile(
+    img: &RgbImage,
+    base: [f64; 2],
+    d: [f64; 2],
+    inward: [f64; 2],
+    px_per_mm: f64,
+) -> Vec<f64> {
+    let n = ((LAST_MM - FIRST_MM + 1.8) / STEP_MM).round() as usize + 1;
+    (0..n)
+        .map(|k| {
+            let off = (FIRST_MM - 0.9 + k as f64 * STEP_MM) * px_per_mm;
+            let mut s = 0.0;
+            for j in -2..=2 {
+                let (x, y) = (
+                    base[0] + inward[0] * off + d[0] * j as f64,
+                    base[1] + inward[1] * off + d[1] * j as f64,
+                );
+                let c = crate::scan::rgb_at(img, x, y);
+                s += (c[0] + c[1] + c[2]) / 3.0;
+            }
+            s / 5.0
+        })
+        .collect()
+}
+
+/// The offset (mm) between `lo` and `hi` where the profile is brightest above its surroundings
+/// on both sides (0.5 to 0.9 mm away), when it stands `RIDGE` above them.
+fn brightest(v: &[f64], lo: f64, hi: f64, thr: f64) -> Option<(f64, f64)> {
+    let idx = |mm: f64| ((mm - (FIRST_MM - 0.9)) / STEP_MM).round() as usize;
+    let side = |from: f64, to: f64| {
+        let (i, j) = (idx(from), idx(to));
+        v[i..=j].iter().sum::<f64>() / (j - i + 1) as f64
+    };
+    let mut best: Option<(f64, f64)> = None;
+    let mut mm = lo;
+    while mm <= hi {
+        let c = idx(mm);
+        let peak = (v[c - 1] + v[c] + v[c + 1]) / 3.0;
+        let r = peak - side(mm - 0.9, mm - 0.5).max(side(mm + 0.5, mm + 0.9));
+        if r >= thr && best.is_none_or(|b| r > b.1) {
+            best = Some((mm, r));
+        }
+        mm += STEP_MM;
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// Photo pixels per card mm, and where the card's top-left corner lies.
+    const PX: f64 = 10.0;
+    const ORIGIN: f64 = 100.0;
+
+    /// An upright card on a table of the stock's own colour (its edge cannot be seen), its art
+    /// `border` mm in from the edge, and bright lines `lines` mm outside the card's edge all round
+    /// (the film's cut edge is the one at 2.5 mm).
+    fn photo(border: f64, lines: &[f64]) -> RgbImage {
+        let (w, h) = (60.0 * PX + 2.0 * ORIGIN, 90.0 * PX + 2.0 * ORIGIN);
+        RgbImage::from_fn(w as u32, h as u32, |x, y| {
+            let (mx, my) = (
+                (x as f64 + 0.5 - ORIGIN) / PX,
+                (y as f64 + 0.5 - ORIGIN) / PX,
+            );
+            // Signed distance outside the card's rectangle (negative inside).
+            let out = (-mx).max(mx - 60.0).max(-my).max(my - 90.0);
+            if out < -border {
+                return Rgb([190, 165, 120]);
+            }
+            let lit = lines.iter().any(|l| (out - l).abs() < 0.1);
+            if lit {
+                Rgb([235, 235, 235])
+            } else {
+                Rgb([200, 200, 200])
+            }
+        })
+    }
+
+    /// The card's corners inset by `mm` all round, in photo pixels.
+    fn quad(mm: f64) -> [[f64; 2]; 4] {
+        let p = |x: f64, y: f64| [ORIGIN + x * PX, ORIGIN + y * PX];
+        [
+            p(mm, mm),
+            p(60.0 - mm, mm),
+            p(60.0 - mm, 90.0 - mm),
+            p(mm, 90.0 - mm),
+        ]
+    }
+
+    /// The card's edge `move_out` finds for the top side of `q`: its distance (mm) above the
+    /// true top edge at the side's middle, or None.
+    fn top_edge(img: &RgbImage, q: [[f64; 2]; 4]) -> Option<f64> {
+        let line = (q[0], [1.0, 0.0]);
+        let (o, d) = move_out(img, line, q, 0, false, [0.0, 1.0])?;
+        let t = (ORIGIN + 30.0 * PX - o[0]) / d[0];
+        Some((ORIGIN - (o[1] + d[1] * t)) / PX)
+    }
+
+    #[test]
+    fn a_side_on_the_arts_edge_moves_out_to_the_card_edge_the_film_line_shows() {
+        let img = photo(2.0, &[2.5]);
+        let edge = top_edge(&img, quad(2.0)).expect("moved out");
+        assert!(edge.abs() < 0.3, "card edge {edge:.2} mm off");
+    }
+
+    #[test]
+    fn a_side_on_the_card_edge_stays_where_the_film_line_runs_at_2_5_mm() {
+        // A second bright line 4.5 mm out (a table's stripe) does not move a right side.
+        let img = photo(2.0, &[2.5, 4.5]);
+        assert_eq!(top_edge(&img, quad(0.0)), None);
+    }
+
+    #[test]
+    fn without_a_bright_line_the_side_stays() {
+        let img = photo(2.0, &[]);
+        assert_eq!(top_edge(&img, quad(2.0)), None);
+    }
+
+    #[test]
+    fn a_line_too_far_out_for_the_border_is_not_the_film() {
+        // 9.5 mm out of a side on the art's edge: beyond the widest border and frame line.
+        let img = photo(2.0, &[7.5]);
+        assert_eq!(top_edge(&img, quad(2.0)), None);
+    }
+}
