@@ -54,6 +54,8 @@ pub fn read(canon: &RgbImage) -> Found {
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
     mark_hidden(&mut list, &dark);
+    // A centre whose part of an area glare lit to grey right up to the area's edge.
+    let lit = crate::lit_hidden::mark_lit_hidden(&mut list, &dark, canon);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
     // hidden flag near it is in doubt. So does an area washed out to grey as a whole.
     // (A washed region joined to its area is usually found again as glare on it: one place.)
@@ -68,7 +70,11 @@ pub fn read(canon: &RgbImage) -> Found {
     }
     let near_glare = |h: &Hook| glare.iter().any(|g| (h.x - g[0]).hypot(h.y - g[1]) < 8.0);
     let hidden_doubt = (0..list.len())
-        .filter(|&i| near_edge(&dark, [list[i].x, list[i].y], 1.0) || near_glare(&list[i]))
+        .filter(|&i| {
+            near_edge(&dark, [list[i].x, list[i].y], 1.0)
+                || near_glare(&list[i])
+                || lit.contains(&i)
+        })
         .collect();
     let missed_at = stray_red.into_iter().chain(glare).collect();
     let hooks = (list, worst);

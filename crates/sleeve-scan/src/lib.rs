@@ -12,6 +12,7 @@ pub mod fields;
 pub mod film_line;
 pub mod geom;
 pub mod laces;
+pub mod lit_hidden;
 pub mod outline;
 pub mod palette;
 pub mod pixels;

@@ -1,0 +1,188 @@
+//! A ring whose centre lies under a dark area that glare has lit: the glare spot centred on the
+//! ring washes the area's dark out round the centre, and where that spot reaches the area's edge
+//! the lit part is no hole the area's fill can close. The area's outline still shows round it: a
+//! centre well inside the area's convex hull, where what is not dark is neutral grey (white light
+//! over a near-black print; the map art is coloured), is hidden.
+
+use image::{GrayImage, RgbImage};
+
+use crate::pixels::{blobs, chroma, redness};
+use crate::scan::{Hook, PX_PER_MM};
+
+/// How far inside an area's hull (mm) a centre must lie: the contract keeps every centre 1 mm
+/// from an area's edge, less a little for the hull's pixel steps.
+const INSIDE_MM: f64 = 0.8;
+
+/// Half the side (px) of the square round a centre that is looked at: as `mark_hidden`'s.
+const CORE_PX: i64 = 4;
+
+/// The mean chroma under which the lit part round a centre is taken for a washed area: as a
+/// washed region that joins an area (`features::WASHED_CHROMA`).
+const NEUTRAL: f64 = 0.04;
+
+/// The least area (mm²) of a dark region whose hull is used: the smallest area is 8 mm across.
+const MIN_AREA_MM2: f64 = 30.0;
+
+/// Sets the hidden flag of each ring not yet hidden whose centre lies `INSIDE_MM` inside a dark
+/// area's convex hull where the pixels round it that are not dark are neutral grey; returns
+/// those rings' indices (their flags are read through glare: always in doubt).
+pub fn mark_lit_hidden(hooks: &mut [Hook], dark: &GrayImage, img: &RgbImage) -> Vec<usize> {
+    let w = dark.width() as usize;
+    let hulls: Vec<Vec<[f64; 2]>> = blobs(dark)
+        .iter()
+        .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
+        .map(|b| {
+            hull(
+                b.iter()
+                    .map(|&i| [(i % w) as f64, (i / w) as f64])
+                    .collect(),
+            )
+        })
+        .collect();
+    let mut set = Vec::new();
+    for (i, h) in hooks.iter_mut().enumerate().filter(|(_, h)| !h.hidden) {
+        let at = [h.x * PX_PER_MM, h.y * PX_PER_MM];
+        if hulls.iter().any(|p| inside(p, at) >= INSIDE_MM * PX_PER_MM) && lit_grey(dark, img, at) {
+            h.hidden = true;
+            set.push(i);
+        }
+    }
+    set
+}
+
+/// Whether the pixels of the square round `at` that are not dark area are neutral (mean chroma
+/// under `NEUTRAL`, red left out), and there are some.
+fn lit_grey(dark: &GrayImage, img: &RgbImage, at: [f64; 2]) -> bool {
+    let (w, h) = (dark.width() as i64, dark.height() as i64);
+    let (cx, cy) = (at[0] as i64, at[1] as i64);
+    let (mut sum, mut n) = (0.0, 0usize);
+    for y in (cy - CORE_PX).max(0)..=(cy + CORE_PX).min(h - 1) {
+        for x in (cx - CORE_PX).max(0)..=(cx + CORE_PX).min(w - 1) {
+            if dark.get_pixel(x as u32, y as u32)[0] > 0 {
+                continue;
+            }
+            let c = img
+                .get_pixel(x as u32, y as u32)
+                .0
+                .map(|v| v as f64 / 255.0);
+            if redness(c) >= 0.3 {
+                continue;
+            }
+            sum += chroma(c);
+            n += 1;
+        }
+    }
+    n > 0 && sum / (n as f64) < NEUTRAL
+}
+
+/// The convex hull of points (monotone chain), counter-clockwise in image axes.
+fn hull(mut pts: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    pts.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    pts.dedup();
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| {
+        (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    };
+    let mut out: Vec<[f64; 2]> = Vec::with_capacity(2 * pts.len());
+    for pass in 0..2 {
+        let start = out.len();
+        let iter: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
+        for &p in iter {
+            while out.len() >= start + 2 && cross(out[out.len() - 2], out[out.len() - 1], p) <= 0.0
+            {
+                out.pop();
+            }
+            out.push(p);
+        }
+        out.pop();
+    }
+    out
+}
+
+/// How far inside a convex polygon (`hull`'s order) a point lies: the least distance to its
+/// sides, negative outside.
+fn inside(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
+    if poly.len() < 3 {
+        return f64::NEG_INFINITY;
+    }
+    (0..poly.len())
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let len = (b[0] - a[0]).hypot(b[1] - a[1]).max(1e-9);
+            ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::{Luma, Rgb};
+
+    #[test]
+    fn the_hull_measures_how_far_inside_a_point_lies() {
+        let pts: Vec<[f64; 2]> = (0..=10)
+            .flat_map(|x| (0..=10).map(move |y| [x as f64, y as f64]))
+            .collect();
+        let h = hull(pts);
+        assert_eq!(h.len(), 4);
+        assert!((inside(&h, [5.0, 5.0]) - 5.0).abs() < 1e-9);
+        assert!((inside(&h, [1.0, 5.0]) - 1.0).abs() < 1e-9);
+        assert!(inside(&h, [12.0, 5.0]) < 0.0);
+    }
+
+    /// A 20 x 20 mm near-black square from (10, 10) mm on parchment, with a lit disc of radius
+    /// 2.5 mm at `lit` painted `colour`, on a 40 x 40 mm canonical image, and its dark mask
+    /// (the near-black pixels).
+    fn area(lit: [f64; 2], colour: [u8; 3]) -> (RgbImage, GrayImage) {
+        let s = (40.0 * PX_PER_MM) as u32;
+        let img = RgbImage::from_fn(s, s, |x, y| {
+            let (u, v) = (x as f64 / PX_PER_MM, y as f64 / PX_PER_MM);
+            if (u - lit[0]).hypot(v - lit[1]) < 2.5 {
+                Rgb(colour)
+            } else if (10.0..30.0).contains(&u) && (10.0..30.0).contains(&v) {
+                Rgb([25, 25, 28])
+            } else {
+                Rgb([236, 226, 200])
+            }
+        });
+        let dark = GrayImage::from_fn(s, s, |x, y| {
+            Luma([if img.get_pixel(x, y)[0] < 60 { 255 } else { 0 }])
+        });
+        (img, dark)
+    }
+
+    fn ring(x: f64, y: f64) -> Hook {
+        Hook {
+            x,
+            y,
+            r: 3.0,
+            hidden: false,
+        }
+    }
+
+    #[test]
+    fn a_centre_glare_lit_to_grey_at_an_areas_edge_is_hidden() {
+        // The lit disc runs over the area's edge, so the area's fill cannot close it.
+        let (img, dark) = area([11.5, 20.0], [170, 170, 172]);
+        let mut hooks = [ring(11.5, 20.0), ring(20.0, 20.0), ring(5.0, 20.0)];
+        hooks[1].hidden = true;
+        assert_eq!(mark_lit_hidden(&mut hooks, &dark, &img), vec![0]);
+        assert_eq!(hooks.each_ref().map(|h| h.hidden), [true, true, false]);
+    }
+
+    #[test]
+    fn a_centre_on_coloured_art_in_the_hull_is_not_hidden() {
+        // The same place, but parchment shows there (a notch in the area, not glare).
+        let (img, dark) = area([11.5, 20.0], [236, 226, 200]);
+        let mut hooks = [ring(11.5, 20.0)];
+        assert!(mark_lit_hidden(&mut hooks, &dark, &img).is_empty());
+        assert!(!hooks[0].hidden);
+    }
+}
