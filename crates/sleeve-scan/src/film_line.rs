@@ -163,7 +163,7 @@ impl Across {
 }
 
 /// The mean of the channels from `FIRST_MM` to `LAST_MM` (plus 0.9 mm each way for the ridge
-/// test) along the inward normal, each sample the mean of 5 points 1 px apart along the side.
+/// test) along the inward normal, each sample the mean of 3 points 1 px apart along the side.
 fn profile(
     img: &RgbImage,
     base: [f64; 2],
@@ -176,7 +176,7 @@ fn profile(
         .map(|k| {
             let off = (FIRST_MM - 0.9 + k as f64 * STEP_MM) * px_per_mm;
             let mut s = 0.0;
-            for j in -2..=2 {
+            for j in -1..=1 {
                 let (x, y) = (
                     base[0] + inward[0] * off + d[0] * j as f64,
                     base[1] + inward[1] * off + d[1] * j as f64,
@@ -184,7 +184,7 @@ fn profile(
                 let c = crate::scan::rgb_at(img, x, y);
                 s += (c[0] + c[1] + c[2]) / 3.0;
             }
-            s / 5.0
+            s / 3.0
         })
         .collect()
 }
