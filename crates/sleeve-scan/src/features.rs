@@ -20,8 +20,9 @@ pub struct Found {
     /// area (`glare_on_dark`) and an area washed out to grey (`washed_dark`).
     pub missed_at: Vec<[f64; 2]>,
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
-    /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area:
-    /// their hidden flags are in doubt.
+    /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area,
+    /// or hidden only because glare lit their centre to grey (`lit_hidden`): their hidden flags
+    /// are in doubt.
     pub hidden_doubt: Vec<usize>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: (Option<CrossAt>, f64),

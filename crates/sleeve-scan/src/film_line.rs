@@ -1,8 +1,10 @@
 //! The film's cut edge as a thin bright line: where the card stock looks just like the film over
 //! the table (a light grey table), neither the card's edge nor a step at the film's edge can be
-//! seen, but the film's cut edge still catches the light along its whole length, 2.5 mm outside
+//! seen, but the film's cut edge still catches the light along the side, 2.5 mm outside
 //! the card's edge. A side traced on the art's edge (or on a printed frame line) then has that
 //! bright line 3.3 to 7.5 mm outside it instead of 2.5 mm.
+//! That the stock looks like the table is not itself tested: a straight bright line in that band
+//! (a table's stripe) with none at 2.5 mm moves a side too, so a moved side is always doubted.
 
 use image::RgbImage;
 
@@ -14,7 +16,8 @@ const FILM_MM: f64 = 2.5;
 /// Profiles across the side, and where along it they lie (its middle 76 %).
 const PLACES: usize = 48;
 
-/// Offsets (mm, negative outside the side's line) searched for the bright line, every 0.05 mm.
+/// The profiles' span (mm, negative outside the side's line), every 0.05 mm; the bright line is
+/// sought from 7.5 to 3.3 mm out, and where the film's edge would be, 3.1 to 1.9 mm out.
 const FIRST_MM: f64 = -8.0;
 const LAST_MM: f64 = -1.6;
 const STEP_MM: f64 = 0.05;
@@ -26,8 +29,8 @@ const RIDGE: f64 = 0.012;
 /// How many of the profiles must put the line on one straight line for it to count.
 const ON_LINE: usize = 20;
 
-/// The median brightness of the line over its surroundings (profiles that show one) for it to
-/// count as the film's edge.
+/// The median brightness over its surroundings of each profile's brightest line (every profile
+/// that shows one, on the fitted line or not) for the line to count as the film's edge.
 const CLEAR_RIDGE: f64 = 0.015;
 
 /// Where the film's edge would run if the side were right (2.5 mm out), the median line there
@@ -39,7 +42,10 @@ const PARALLEL_MM: f64 = 0.6;
 
 /// How far (mm) outside a side's line the film's bright edge runs when the side is on the art's
 /// edge or a frame line: the card's unprinted border is at least 1 mm, so at least 3.3 mm with
-/// the margin for tracing; a frame line lies up to 5 mm in.
+/// the margin for tracing; a frame line lies up to 5 mm in. (On an outline traced inside the
+/// card the quad's homography counts each mm a little long, W / (W - 2 x inset): a frame line
+/// more than about 4 mm in puts the film's line past the search, and a moved side lands up to
+/// about 0.4 mm outside the card's edge.)
 const MOVED_MIN_MM: f64 = 3.3;
 const MOVED_MAX_MM: f64 = 7.5;
 

@@ -20,7 +20,8 @@ const CORE_PX: i64 = 4;
 /// washed region that joins an area (`features::WASHED_CHROMA`).
 const NEUTRAL: f64 = 0.04;
 
-/// The least area (mm²) of a dark region whose hull is used: the smallest area is 8 mm across.
+/// The least area (mm²) of a dark region whose hull is used. (A triangle 8 mm across, the
+/// smallest area, holds about 28 mm²: such a small area is left to `mark_hidden`'s square.)
 const MIN_AREA_MM2: f64 = 30.0;
 
 /// Sets the hidden flag of each ring not yet hidden whose centre lies `INSIDE_MM` inside a dark
@@ -75,7 +76,8 @@ fn lit_grey(dark: &GrayImage, img: &RgbImage, at: [f64; 2]) -> bool {
     n > 0 && sum / (n as f64) < NEUTRAL
 }
 
-/// The convex hull of points (monotone chain), counter-clockwise in image axes.
+/// The convex hull of points (monotone chain), in the order `inside` measures from (clockwise on
+/// the screen, y pointing down).
 fn hull(mut pts: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
     pts.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
     pts.dedup();
