@@ -8,10 +8,7 @@
 
 use image::RgbImage;
 
-use crate::geom::{Line, line_dist, ransac_line};
-
-/// The film margin's width around the card (contract): 2.5 mm.
-const FILM_MM: f64 = 2.5;
+use crate::geom::{FILM_MM, Line, line_dist, ransac_line};
 
 /// Profiles across the side, and where along it they lie (its middle 76 %).
 const PLACES: usize = 48;
@@ -159,12 +156,16 @@ impl Across {
             self.from[0] + (self.to[0] - self.from[0]) * s,
             self.from[1] + (self.to[1] - self.from[1]) * s,
         ];
-        let q = [p[0] + self.outward[0] * 2.5, p[1] + self.outward[1] * 2.5];
+        // Measured over the film's width, the span the moves are made across.
+        let q = [
+            p[0] + self.outward[0] * FILM_MM,
+            p[1] + self.outward[1] * FILM_MM,
+        ];
         let (a, b) = (
             crate::geom::apply(&self.h, p),
             crate::geom::apply(&self.h, q),
         );
-        (b[0] - a[0]).hypot(b[1] - a[1]) / 2.5
+        (b[0] - a[0]).hypot(b[1] - a[1]) / FILM_MM
     }
 }
 
@@ -196,7 +197,7 @@ fn profile(
 }
 
 /// The offset (mm) between `lo` and `hi` where the profile is brightest above its surroundings
-/// on both sides (0.5 to 0.9 mm away), when it stands `RIDGE` above them.
+/// on both sides (0.5 to 0.9 mm away), and by how much, when that is `thr` or more.
 fn brightest(v: &[f64], lo: f64, hi: f64, thr: f64) -> Option<(f64, f64)> {
     let idx = |mm: f64| ((mm - (FIRST_MM - 0.9)) / STEP_MM).round() as usize;
     let side = |from: f64, to: f64| {

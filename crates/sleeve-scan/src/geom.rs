@@ -7,6 +7,8 @@ use nalgebra::{Matrix3, Vector3};
 /// The card's size in millimetres (the contract's 60 x 90 mm, portrait).
 pub const CARD_W: f64 = 60.0;
 pub const CARD_H: f64 = 90.0;
+/// The sleeve film's clear margin around the card (contract): 2.5 mm.
+pub const FILM_MM: f64 = 2.5;
 
 /// A line as a point on it and a unit direction.
 pub type Line = ([f64; 2], [f64; 2]);

@@ -4,7 +4,7 @@
 
 use image::{GrayImage, Luma, RgbImage};
 
-use crate::geom::line_dist;
+use crate::geom::{FILM_MM, line_dist};
 use crate::scan::{Coarse, region_candidates};
 
 /// A reduced colour copy (each pixel the mean of a 2 x 2 sample at the centre of its f x f
@@ -364,9 +364,6 @@ const CLEAR_STOCK: f64 = 0.06;
 /// threshold, so such an outline is always named.
 const FAINT_AGREE: f64 = 0.85;
 const _: () = assert!(FAINT_AGREE < crate::scan::DOUBT_CARD);
-
-/// The film margin's width around the card (contract): 2.5 mm.
-const FILM_MM: f64 = 2.5;
 
 /// `mean_profile`'s offsets: from 7 mm outside the line, every 0.05 mm, 161 of them (to 1 mm
 /// inside).
