@@ -5,6 +5,7 @@
 use image::{GrayImage, RgbImage};
 
 use crate::geom::polygon_area;
+use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden};
 use crate::join;
 use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, flood, luma, redness};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
@@ -21,7 +22,7 @@ pub struct Found {
     pub missed_at: Vec<[f64; 2]>,
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
     /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area,
-    /// or hidden only because glare lit their centre to grey (`lit_hidden`): their hidden flags
+    /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`): their hidden flags
     /// are in doubt.
     pub hidden_doubt: Vec<usize>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
@@ -56,7 +57,7 @@ pub fn read(canon: &RgbImage) -> Found {
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
     mark_hidden(&mut list, &dark);
     // A centre whose part of an area glare lit to grey right up to the area's edge.
-    let lit = crate::lit_hidden::mark_lit_hidden(&mut list, &dark, canon);
+    let lit = mark_lit_hidden(&mut list, &dark, canon);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
     // hidden flag near it is in doubt. So does an area washed out to grey as a whole.
     // (A washed region joined to its area is usually found again as glare on it: one place.)
@@ -296,9 +297,6 @@ pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> V
         .collect()
 }
 
-/// The mean chroma under which a washed region may join a dark area.
-const WASHED_CHROMA: f64 = 0.04;
-
 /// The dark areas with the washed grey regions that touch one (within 1.5 mm, what the opening
 /// took off their edges): glare over part of an area lifts that part to grey, and a ring centred
 /// there is still hidden. The area's polygon in the output takes the washed part in too. Only a
@@ -354,25 +352,6 @@ pub fn near_edge(mask: &GrayImage, at: [f64; 2], mm: f64) -> bool {
             .iter()
             .any(|r| get(at[0] + r * a.cos(), at[1] + r * a.sin()) != centre)
     })
-}
-
-/// Half the side of the square that must be dark all round a hidden ring's centre: 4 px, a
-/// square 1.1 mm across whose corners lie 0.8 mm from its centre.
-const CORE_PX: usize = 4;
-
-/// Sets each ring's hidden flag: its centre is hidden when a small square around it is all dark
-/// area. No centre lies within 1 mm of an area's edge (contract), so a hidden centre keeps its
-/// square, while a thin dark icon or road the mask took in along an area's edge (a pin under a
-/// ring just outside the area) is too narrow to hold one.
-pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
-    let core = erode_square(dark, CORE_PX);
-    for h in hooks {
-        let (cx, cy) = (h.x * PX_PER_MM, h.y * PX_PER_MM);
-        h.hidden = core.get_pixel(
-            (cx as u32).min(core.width() - 1),
-            (cy as u32).min(core.height() - 1),
-        )[0] > 0;
-    }
 }
 
 /// The dark areas as polygons in card millimetres.

@@ -1,24 +1,45 @@
-//! A ring whose centre lies under a dark area that glare has lit: the glare spot centred on the
-//! ring washes the area's dark out round the centre, and where that spot reaches the area's edge
-//! the lit part is no hole the area's fill can close. The area's outline still shows round it: a
-//! centre well inside the area's convex hull, where what is not dark is neutral grey (white light
-//! over a near-black print; the map art is coloured), is hidden.
+//! Which rings are hidden under a dark area. A centre is hidden when a small square round it is
+//! all dark area (`mark_hidden`), or when it lies well inside an area whose dark glare has lit
+//! round it (`mark_lit_hidden`): the glare spot centred on the ring washes the area's dark out
+//! round the centre, and where that spot reaches the area's edge the lit part is no hole the
+//! area's fill can close. The area's outline still shows round it: a centre well inside the
+//! area's convex hull, where what is not dark is neutral grey (white light over a near-black
+//! print; the map art is coloured), is hidden.
 
 use image::{GrayImage, RgbImage};
+use imageproc::geometry::convex_hull;
+use imageproc::point::Point;
 
-use crate::pixels::{blobs, chroma, redness};
+use crate::pixels::{blobs, chroma, erode_square, redness};
 use crate::scan::{Hook, PX_PER_MM};
+
+/// Half the side (px) of the square round a centre that is looked at: 4 px, a square 1.1 mm
+/// across whose corners lie 0.8 mm from its centre.
+const CORE_PX: usize = 4;
+
+/// The mean chroma under which light over a dark area reads as washed grey, not coloured art: a
+/// washed region under it may join the area it touches (`features`), and a lit centre inside an
+/// area's hull with it round is hidden.
+pub const WASHED_CHROMA: f64 = 0.04;
+
+/// Sets each ring's hidden flag: its centre is hidden when the `CORE_PX` square around it is all
+/// dark area. No centre lies within 1 mm of an area's edge (contract), so a hidden centre keeps
+/// its square, while a thin dark icon or road the mask took in along an area's edge (a pin under
+/// a ring just outside the area) is too narrow to hold one.
+pub fn mark_hidden(hooks: &mut [Hook], dark: &GrayImage) {
+    let core = erode_square(dark, CORE_PX);
+    for h in hooks {
+        let (cx, cy) = (h.x * PX_PER_MM, h.y * PX_PER_MM);
+        h.hidden = core.get_pixel(
+            (cx as u32).min(core.width() - 1),
+            (cy as u32).min(core.height() - 1),
+        )[0] > 0;
+    }
+}
 
 /// How far inside an area's hull (mm) a centre must lie: the contract keeps every centre 1 mm
 /// from an area's edge, less a little for the hull's pixel steps.
 const INSIDE_MM: f64 = 0.8;
-
-/// Half the side (px) of the square round a centre that is looked at: as `mark_hidden`'s.
-const CORE_PX: i64 = 4;
-
-/// The mean chroma under which the lit part round a centre is taken for a washed area: as a
-/// washed region that joins an area (`features::WASHED_CHROMA`).
-const NEUTRAL: f64 = 0.04;
 
 /// The least area (mm²) of a dark region whose hull is used. (A triangle 8 mm across, the
 /// smallest area, holds about 28 mm²: such a small area is left to `mark_hidden`'s square.)
@@ -32,13 +53,7 @@ pub fn mark_lit_hidden(hooks: &mut [Hook], dark: &GrayImage, img: &RgbImage) -> 
     let hulls: Vec<Vec<[f64; 2]>> = blobs(dark)
         .iter()
         .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
-        .map(|b| {
-            hull(
-                b.iter()
-                    .map(|&i| [(i % w) as f64, (i / w) as f64])
-                    .collect(),
-            )
-        })
+        .map(|b| hull(b.iter().map(|&i| [(i % w) as f64, (i / w) as f64])))
         .collect();
     let mut set = Vec::new();
     for (i, h) in hooks.iter_mut().enumerate().filter(|(_, h)| !h.hidden) {
@@ -52,13 +67,14 @@ pub fn mark_lit_hidden(hooks: &mut [Hook], dark: &GrayImage, img: &RgbImage) -> 
 }
 
 /// Whether the pixels of the square round `at` that are not dark area are neutral (mean chroma
-/// under `NEUTRAL`, red left out), and there are some.
+/// under `WASHED_CHROMA`, red left out), and there are some.
 fn lit_grey(dark: &GrayImage, img: &RgbImage, at: [f64; 2]) -> bool {
     let (w, h) = (dark.width() as i64, dark.height() as i64);
     let (cx, cy) = (at[0] as i64, at[1] as i64);
+    let core = CORE_PX as i64;
     let (mut sum, mut n) = (0.0, 0usize);
-    for y in (cy - CORE_PX).max(0)..=(cy + CORE_PX).min(h - 1) {
-        for x in (cx - CORE_PX).max(0)..=(cx + CORE_PX).min(w - 1) {
+    for y in (cy - core).max(0)..=(cy + core).min(h - 1) {
+        for x in (cx - core).max(0)..=(cx + core).min(w - 1) {
             if dark.get_pixel(x as u32, y as u32)[0] > 0 {
                 continue;
             }
@@ -73,51 +89,37 @@ fn lit_grey(dark: &GrayImage, img: &RgbImage, at: [f64; 2]) -> bool {
             n += 1;
         }
     }
-    n > 0 && sum / (n as f64) < NEUTRAL
+    n > 0 && sum / (n as f64) < WASHED_CHROMA
 }
 
-/// The convex hull of points (monotone chain), in the order `inside` measures from (clockwise on
-/// the screen, y pointing down).
-fn hull(mut pts: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
-    pts.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
-    pts.dedup();
-    if pts.len() < 3 {
-        return pts;
-    }
-    let cross = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| {
-        (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-    };
-    let mut out: Vec<[f64; 2]> = Vec::with_capacity(2 * pts.len());
-    for pass in 0..2 {
-        let start = out.len();
-        let iter: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 {
-            Box::new(pts.iter())
-        } else {
-            Box::new(pts.iter().rev())
-        };
-        for &p in iter {
-            while out.len() >= start + 2 && cross(out[out.len() - 2], out[out.len() - 1], p) <= 0.0
-            {
-                out.pop();
-            }
-            out.push(p);
-        }
-        out.pop();
-    }
-    out
+/// The convex hull of pixel positions (imageproc's), as points.
+fn hull(pts: impl Iterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
+    let pts: Vec<Point<i32>> = pts.map(|p| Point::new(p[0] as i32, p[1] as i32)).collect();
+    convex_hull(pts)
+        .iter()
+        .map(|p| [p.x as f64, p.y as f64])
+        .collect()
 }
 
-/// How far inside a convex polygon (`hull`'s order) a point lies: the least distance to its
+/// How far inside a convex polygon (either winding) a point lies: the least distance to its
 /// sides, negative outside.
 fn inside(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
     if poly.len() < 3 {
         return f64::NEG_INFINITY;
     }
+    // Twice the signed area: its sign says which side of each edge is inside.
+    let turn = (0..poly.len())
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            a[0] * b[1] - b[0] * a[1]
+        })
+        .sum::<f64>()
+        .signum();
     (0..poly.len())
         .map(|i| {
             let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
             let len = (b[0] - a[0]).hypot(b[1] - a[1]).max(1e-9);
-            ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len
+            turn * ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len
         })
         .fold(f64::INFINITY, f64::min)
 }
@@ -132,11 +134,16 @@ mod tests {
         let pts: Vec<[f64; 2]> = (0..=10)
             .flat_map(|x| (0..=10).map(move |y| [x as f64, y as f64]))
             .collect();
-        let h = hull(pts);
+        let h = hull(pts.into_iter());
         assert_eq!(h.len(), 4);
-        assert!((inside(&h, [5.0, 5.0]) - 5.0).abs() < 1e-9);
-        assert!((inside(&h, [1.0, 5.0]) - 1.0).abs() < 1e-9);
-        assert!(inside(&h, [12.0, 5.0]) < 0.0);
+        // Either winding measures the same.
+        let mut back = h.clone();
+        back.reverse();
+        for poly in [&h, &back] {
+            assert!((inside(poly, [5.0, 5.0]) - 5.0).abs() < 1e-9);
+            assert!((inside(poly, [1.0, 5.0]) - 1.0).abs() < 1e-9);
+            assert!(inside(poly, [12.0, 5.0]) < 0.0);
+        }
     }
 
     /// A 20 x 20 mm near-black square from (10, 10) mm on parchment, with a lit disc of radius
