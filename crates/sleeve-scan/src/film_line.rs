@@ -75,7 +75,9 @@ pub(crate) fn move_out(
             (base, scale, profile(img, base, d, inward, scale))
         })
         .collect();
-    let fit_raw = |lo: f64, hi: f64, thr: f64| -> Option<(Line, usize, f64)> {
+    // Each profile's brightest line between `lo` and `hi` mm (`thr` or more above its
+    // surroundings) as a photo point, and the median of their strengths.
+    let brightest_all = |lo: f64, hi: f64, thr: f64| -> (Vec<[f64; 2]>, f64) {
         let mut strength = Vec::new();
         let pts: Vec<[f64; 2]> = profiles
             .iter()
@@ -88,12 +90,13 @@ pub(crate) fn move_out(
             .collect();
         strength.sort_by(f64::total_cmp);
         let med = strength.get(strength.len() / 2).copied().unwrap_or(0.0);
-        let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
-        ransac_line(&pts, tol).map(|(l, n)| (l, n, med))
+        (pts, med)
     };
     // Where the film's edge would be if the side were right: how bright a line stands there.
-    let (_, _, at_film) = fit_raw(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY)?;
-    let (ridge, count, strength) = fit_raw(-MOVED_MAX_MM, -MOVED_MIN_MM, RIDGE)?;
+    let (_, at_film) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
+    let (pts, strength) = brightest_all(-MOVED_MAX_MM, -MOVED_MIN_MM, RIDGE);
+    let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
+    let (ridge, count) = ransac_line(&pts, tol)?;
     let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
     let (pa, pb) = (at(0.0), at(1.0));
     let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
