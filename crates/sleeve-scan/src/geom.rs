@@ -150,6 +150,23 @@ pub fn solve_homography(src: &[[f64; 2]; 4], dst: &[[f64; 2]; 4]) -> Matrix3<f64
     Matrix3::new(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0)
 }
 
+/// A quadrilateral going round a card (any corner first, either way round) grown evenly by `mm`
+/// card millimetres each way, through its own perspective: the side pair that is longer on the
+/// photo is taken for the card's 90 mm. The corners keep their order.
+pub fn grown(quad: [[f64; 2]; 4], mm: f64) -> [[f64; 2]; 4] {
+    let len = |k: usize| {
+        let (a, b) = (quad[k], quad[(k + 1) % 4]);
+        (b[0] - a[0]).hypot(b[1] - a[1])
+    };
+    let (w, h) = if len(0) + len(2) > len(1) + len(3) {
+        (CARD_H, CARD_W)
+    } else {
+        (CARD_W, CARD_H)
+    };
+    let to_photo = solve_homography(&[[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]], &quad);
+    [[-mm, -mm], [w + mm, -mm], [w + mm, h + mm], [-mm, h + mm]].map(|p| apply(&to_photo, p))
+}
+
 /// Maps a point through a homography.
 pub fn apply(h: &Matrix3<f64>, p: [f64; 2]) -> [f64; 2] {
     let v = h * Vector3::new(p[0], p[1], 1.0);
@@ -159,6 +176,41 @@ pub fn apply(h: &Matrix3<f64>, p: [f64; 2]) -> [f64; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quad_grows_evenly_in_card_millimetres_either_way_up() {
+        // An upright card at 10 px/mm from (100, 200), and the same card lying on its side.
+        let upright = [
+            [100.0, 200.0],
+            [700.0, 200.0],
+            [700.0, 1100.0],
+            [100.0, 1100.0],
+        ];
+        let g = grown(upright, 2.0);
+        let want = [
+            [80.0, 180.0],
+            [720.0, 180.0],
+            [720.0, 1120.0],
+            [80.0, 1120.0],
+        ];
+        for (p, q) in g.iter().zip(want) {
+            assert!(
+                (p[0] - q[0]).abs() < 1e-6 && (p[1] - q[1]).abs() < 1e-6,
+                "{g:?}"
+            );
+        }
+        let lying = [
+            [100.0, 200.0],
+            [1000.0, 200.0],
+            [1000.0, 800.0],
+            [100.0, 800.0],
+        ];
+        let g = grown(lying, 1.0);
+        assert!(
+            (g[0][0] - 90.0).abs() < 1e-6 && (g[2][1] - 810.0).abs() < 1e-6,
+            "{g:?}"
+        );
+    }
 
     #[test]
     fn the_homography_maps_corners_to_corners() {

@@ -113,6 +113,50 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
     if a >= b { (c, conf) } else { (flipped, conf) }
 }
 
+/// How far (card mm) the laces' two legs lie outside where they belong on the upright card with
+/// these corners (TL, TR, BR, BL): the median over 8 lines across the legs of where the dark of
+/// the laces gives way to the light stock, less the legs' places (88 mm down, 58 mm across).
+/// Positive on an outline traced inside the card's edge. None when no line finds a leg's edge.
+pub fn legs_off(img: &RgbImage, corners: &[[f64; 2]; 4]) -> Option<f64> {
+    let h = homography(corners);
+    let luma = |q: [f64; 2]| {
+        let p = apply(&h, q);
+        crate::pixels::luma(rgb_at(img, p[0], p[1]))
+    };
+    let [ax, ay] = RIGHT_ANGLE;
+    let mut offs = Vec::new();
+    for k in 0..4 {
+        let across = ax - 4.0 + k as f64;
+        // Across the bottom leg (down the card), then across the right leg (along it).
+        for (at, leg) in [
+            (
+                Box::new(move |t: f64| [across, t]) as Box<dyn Fn(f64) -> [f64; 2]>,
+                ay,
+            ),
+            (Box::new(move |t: f64| [t, ay - 4.0 + k as f64]), ax),
+        ] {
+            let path: Vec<(f64, f64)> = (0..=120)
+                .map(|i| leg - 1.5 + 0.05 * i as f64)
+                .map(|t| (t, luma(at(t))))
+                .collect();
+            let dark = path[..20].iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+            let light = path.iter().map(|p| p.1).fold(0.0, f64::max);
+            if light - dark < 0.15 {
+                continue;
+            }
+            let mid = (dark + light) / 2.0;
+            if let Some(&(t, _)) = path.iter().find(|p| p.1 > mid) {
+                offs.push(t - leg);
+            }
+        }
+    }
+    if offs.is_empty() {
+        return None;
+    }
+    offs.sort_by(f64::total_cmp);
+    Some(offs[offs.len() / 2])
+}
+
 /// Dark brown anywhere in the bottom-right 10 mm of the card: red above blue, green above blue,
 /// darker than the card (a dark area is grey-black, a red ring has green about equal to blue).
 fn loose(img: &RgbImage, corners: &[[f64; 2]; 4]) -> f64 {

@@ -126,6 +126,42 @@ impl Refined {
     }
 }
 
+/// How far (mm) an outline without the laces is grown out at most, a quarter mm at a time
+/// (`grown_to_laces`): the art's printed edge lay up to 3 mm inside the card's on the tuning
+/// photos' cards (the contract says only "nothing printed within 1 mm"), and a little more
+/// allows for the trace.
+const GROW_MAX_MM: f64 = 3.5;
+
+/// The most each side of an outline grown out to the laces agrees: under the card's doubt
+/// threshold (the art's edge, not the card's, was traced, and the growth is read from the laces
+/// alone).
+const GROWN_AGREE: f64 = 0.85;
+const _: () = assert!(GROWN_AGREE < scan::DOUBT_CARD);
+
+/// An outline that shows no laces, grown out evenly (`geom::grown`) to where they show best, when
+/// they show there (`LACED`): the outline took the art's printed edge for the card's where the
+/// card's own edge and the film's do not show (the stock and the film alike over a light table).
+/// The laces lie 2 mm inside the card's edges, so on an outline traced 2 mm in they seem to
+/// touch it and are not found. Every side of the result is doubted (`GROWN_AGREE`).
+fn grown_to_laces(
+    img: &image::RgbImage,
+    (quad, agree): ([[f64; 2]; 4], [f64; 4]),
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    let steps = (GROW_MAX_MM / 0.25).round() as usize;
+    let (d, first) = (1..=steps)
+        .map(|k| (0.25 * k as f64, geom::grown(quad, 0.25 * k as f64)))
+        .find(|(_, q)| laced(img, *q))?;
+    // The laces show a little before the outline reaches the card's edge: the rest of the way is
+    // read from where their legs lie.
+    let (upright, _) = laces::orient(img, first);
+    let q = laces::legs_off(img, &upright)
+        .filter(|e| (0.0..=GROW_MAX_MM).contains(&(d + e)))
+        .map(|e| geom::grown(quad, d + e))
+        .filter(|g| laced(img, *g))
+        .unwrap_or(first);
+    Some((q, agree.map(|a| a.min(GROWN_AGREE))))
+}
+
 /// Whether the card with these corners shows the laces clearly in one corner.
 fn laced(img: &image::RgbImage, corners: [[f64; 2]; 4]) -> bool {
     laces::orient(img, corners).1 >= LACED
@@ -142,8 +178,8 @@ fn checked(img: &image::RgbImage, (q, conf): Outline) -> ([[f64; 2]; 4], [f64; 4
 /// then the closed colour edge when no outline so far is clean (by its own sides or by the film
 /// margin all round), then what the table's colours do not reach when no outline is clean or
 /// shows the laces, then the four straight sides together when the best is still poor or shows
-/// no laces; last, an outline that shows no laces gets the faint-film second look, kept only if
-/// it then shows them.
+/// no laces; then an outline that shows no laces gets the faint-film second look, kept only if
+/// it then shows them; last, one that still shows none is grown out to them (`grown_to_laces`).
 fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
@@ -210,6 +246,12 @@ fn find_outline(
         && !laced(img, p.0)
         && let Some(out) = outline::film_sides_faint(img, p.0)
         && laced(img, out.0)
+    {
+        pick = Some(out);
+    }
+    if let Some(p) = pick
+        && !laced(img, p.0)
+        && let Some(out) = grown_to_laces(img, p)
     {
         pick = Some(out);
     }
@@ -428,6 +470,45 @@ mod tests {
         // A cross already doubted is not doubted twice; no ring, no doubt on rings.
         let cross_doubt = got[1].clone();
         assert!(places_doubts(&[], Some(&cross), &[cross_doubt], 0.3).is_empty());
+    }
+
+    /// A card at 10 px/mm from (40, 40) px on a table of its own stock's colour (its edge cannot
+    /// be seen), its art inset `border` mm, and the laces (drawn when `laces`) in their place.
+    fn card_on_its_own_colour(border: f64, laces: bool) -> RgbImage {
+        RgbImage::from_fn(700, 1000, |x, y| {
+            let (u, v) = (
+                (x as f64 + 0.5 - 40.0) / 10.0,
+                (y as f64 + 0.5 - 40.0) / 10.0,
+            );
+            let art = (border..60.0 - border).contains(&u) && (border..90.0 - border).contains(&v);
+            let lace = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+            Rgb(match () {
+                _ if laces && lace => [90, 50, 20],
+                _ if art => [200, 214, 170],
+                _ => [236, 232, 222],
+            })
+        })
+    }
+
+    #[test]
+    fn an_outline_on_the_arts_edge_grows_out_to_the_card_by_its_laces() {
+        let img = card_on_its_own_colour(3.0, true);
+        let art = [[70.0, 70.0], [610.0, 70.0], [610.0, 930.0], [70.0, 930.0]];
+        let card = [
+            [40.0, 40.0],
+            [640.0, 40.0],
+            [640.0, 940.0 + 20.0],
+            [40.0, 960.0],
+        ];
+        assert!(!laced(&img, art));
+        let (got, agree) = grown_to_laces(&img, (art, [1.0; 4])).expect("grown");
+        for (g, t) in got.iter().zip(card) {
+            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 4.0, "{got:?}");
+        }
+        assert!(agree.iter().all(|&a| a <= GROWN_AGREE), "{agree:?}");
+        // Without the laces nothing says how far out the card runs.
+        let bare = card_on_its_own_colour(3.0, false);
+        assert_eq!(grown_to_laces(&bare, (art, [1.0; 4])), None);
     }
 
     #[test]
