@@ -7,8 +7,8 @@
 //! judged together (glare over the crossing breaks a cross into its arms); then each ink with
 //! its thin printed lines taken out (`thick`: a cross over a coastline of its ink); last, a cross
 //! whose middle glare washed out is read from its arms apart (`faded`). A cross found in any of
-//! these later ways is always doubted. A patch that a sure ring runs beside is set aside while
-//! any stage may find one clear of the rings (`clearance`).
+//! these later ways is always doubted. A patch that a sure ring runs beside is art, not the
+//! cross (the contract keeps 3 mm of film between them), and is never read (`clearance`).
 
 use image::{GrayImage, RgbImage};
 
@@ -18,8 +18,8 @@ use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma, redness};
 use crate::scan::Hook;
 use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
+pub use clearance::SURE_RING;
 use clearance::clear_of;
-pub use clearance::{BY_RING_SCORE, SURE_RING};
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
 /// the paper; blue and green ink are saturated (map art is light and muted); red is a ring's.
@@ -191,11 +191,10 @@ pub fn cross(
     if found.is_empty() {
         found = clear_of(faded(&inks), rings, &mut aside);
     }
-    if found.is_empty() {
-        found = aside;
-        for c in &mut found {
-            c.score = c.score.min(BY_RING_SCORE);
-        }
+    // A cross-like patch a sure ring runs beside is art: never read, but "no cross" is less sure
+    // with it about.
+    for c in &aside {
+        ev.near_miss = ev.near_miss.max(c.score);
     }
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     ev.best = found.first().map_or(0.0, |c| c.score);

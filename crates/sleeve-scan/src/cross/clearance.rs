@@ -1,23 +1,22 @@
 //! The film a cross keeps clear around the Hook circles (contract: at least 3 mm between its
 //! ink and any ring's): a cross-like patch of ink that a ring runs through or beside is art (a
 //! compass rose's spokes under a red ring, a mark beside one) or a cross misread, not the cross.
+//! Such a patch is never read as the cross, even when nothing else is: on the second
+//! generator's 800 straightened tuning cards, reading it (doubted) when no other stage found a
+//! cross was wrong all 4 times it was done.
 
 use super::Candidate;
 use crate::scan::{Hook, PX_PER_MM};
 
 /// How close (mm) a ring's centre line may come to a candidate's strokes, ends included, before
-/// the candidate is set aside. The contract's clear film puts it 3.2 mm or more from a stroke's
+/// the candidate is set aside as art. The contract's clear film puts it 3.2 mm or more from a stroke's
 /// inked end (3 mm of film and half the thinnest ring's stroke); 2 mm leaves room for a wobbly
 /// stroke, blur and a ring read up to 0.3 mm off.
 pub(super) const CLEAR_MM: f64 = 2.0;
 
-/// The score a cross set aside beside a ring keeps when nothing else is a cross: under the doubt
-/// threshold (a ring the scanner invented may be what stood beside it).
-pub const BY_RING_SCORE: f64 = 0.8;
-
 /// The confidence from which a ring is sure enough to set a cross aside: the rings' doubt
 /// threshold (`fields::DOUBT_RING`), so a ring that may be invented is always named when a
-/// cross beside it gave way.
+/// cross beside it was set aside (beside a doubted ring a patch stays a rival to any other).
 pub const SURE_RING: f64 = 0.6;
 
 /// Whether the centre line of a ring read at `SURE_RING` or more (each ring with its confidence)

@@ -375,12 +375,25 @@ fn a_cross_a_sure_ring_runs_beside_gives_way_to_one_clear_of_the_rings() {
 }
 
 #[test]
-fn a_cross_beside_a_ring_with_no_other_is_read_and_doubted() {
+fn a_cross_beside_a_sure_ring_is_art_even_with_no_other() {
     let (img, rings) = cross_by_a_ring(false, 23.0, 1.0);
     let (at, conf) = read_beside(&img, &rings);
+    assert_eq!(
+        at, None,
+        "the contract keeps 3 mm of film between a cross and a ring"
+    );
+    // "No cross" is doubted, and more so than on a card with no such patch.
+    let plain = RgbImage::from_pixel(img.width(), img.height(), Rgb([236, 226, 200]));
+    let (_, nothing) = read_beside(&plain, &rings);
+    assert!(
+        conf < crate::fields::DOUBT_CROSS && conf < nothing,
+        "{conf} {nothing}"
+    );
+    // Beside a ring in doubt (it may be invented) it is read, and doubted.
+    let (at, unsure) = read_beside(&img, &[(rings[0].0.clone(), SURE_RING - 0.1)]);
     let at = at.expect("the only cross");
     assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
-    assert!(conf <= BY_RING_SCORE, "{conf}");
+    assert!(unsure >= 0.5, "{unsure}");
     // A ring whose stroke passes 3.6 mm from the arm's end, as the contract allows, sets
     // nothing aside.
     let (img, apart) = cross_by_a_ring(false, 26.1, 1.0);
