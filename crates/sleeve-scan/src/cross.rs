@@ -177,9 +177,9 @@ pub fn cross(
         // none.
         min_ink: 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM,
     };
-    // A cross keeps clear of the rings: one beside a sure ring is set aside while a later stage
-    // may find another, and read (doubted) only when none does. (Beside a doubted ring, which
-    // may be invented, a patch stays a rival to any other.)
+    // A cross keeps clear of the rings: a patch beside a sure ring is set aside, never read, and
+    // a later stage may find the cross elsewhere. (Beside a doubted ring, which may be invented,
+    // a patch stays a rival to any other.)
     let mut aside = Vec::new();
     let mut found = clear_of(judge_patches(&inks, &mut ev, false), rings, &mut aside);
     if found.is_empty() {
@@ -641,7 +641,8 @@ pub struct Evidence {
     /// The best and second-best patch read as a cross (score 0.5 to 1).
     pub best: f64,
     pub second: f64,
-    /// The best score among patches that were nearly a cross (below 0.5).
+    /// The best score among patches that were nearly a cross (below 0.5), or were set aside
+    /// beside a sure ring (any score).
     pub near_miss: f64,
     /// The best score among cross-like patches inside a printed ring (compass roses).
     pub ringed: f64,

@@ -22,8 +22,8 @@ pub struct Found {
     pub missed_at: Vec<[f64; 2]>,
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
     /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area,
-    /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`): their hidden flags
-    /// are in doubt.
+    /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`) or
+    /// only by a region glare washed out to grey: their hidden flags are in doubt.
     pub hidden_doubt: Vec<usize>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: (Option<CrossAt>, f64),
@@ -44,6 +44,7 @@ pub fn read(canon: &RgbImage) -> Found {
     );
     let washed_regions = washed_dark(canon, &reference, &dark);
     drop(reference);
+    let unjoined = dark.clone();
     let dark = join_washed(dark, &washed_regions, canon);
     let w = canon.width() as usize;
     let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
@@ -56,6 +57,15 @@ pub fn read(canon: &RgbImage) -> Found {
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
     mark_hidden(&mut list, &dark);
+    // Centres hidden only by a region glare washed out to grey: read through glare, in doubt.
+    let washed_hidden: Vec<usize> = {
+        let mut plain = list.clone();
+        mark_hidden(&mut plain, &unjoined);
+        (0..list.len())
+            .filter(|&i| list[i].hidden && !plain[i].hidden)
+            .collect()
+    };
+    drop(unjoined);
     // A centre whose part of an area glare lit to grey right up to the area's edge.
     let lit = mark_lit_hidden(&mut list, &dark, canon);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
@@ -76,6 +86,7 @@ pub fn read(canon: &RgbImage) -> Found {
             near_edge(&dark, [list[i].x, list[i].y], 1.0)
                 || near_glare(&list[i])
                 || lit.contains(&i)
+                || washed_hidden.contains(&i)
         })
         .collect();
     let missed_at = stray_red.into_iter().chain(glare).collect();
@@ -299,9 +310,9 @@ pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> V
 
 /// The dark areas with the washed grey regions: glare over part of an area lifts that part to
 /// grey, and glare over a small area can lift all of it; a ring centred there is still hidden
-/// (in doubt: each washed region is also a glare place). The area's polygon in the output takes
-/// the washed part in too. Only a neutral region joins (white light over a grey area stays grey:
-/// mean chroma 0.007 to 0.027 on the tuning photos), not a greyish sea (0.075 on a
+/// (in doubt: `read` names every flag a washed region set). The area's polygon in the output
+/// takes the washed part in too. Only a neutral region joins (white light over a grey area stays
+/// grey: mean chroma 0.007 to 0.027 on the tuning photos), not a greyish sea (0.075 on a
 /// first-generator photo). A region that touches no area joins as well: the art is never grey.
 /// (Joining only regions within 1.5 mm of an area, as before, left 7 rings on small areas washed
 /// whole read visible on the second generator's 800 straightened tuning cards; joining every
@@ -646,5 +657,30 @@ mod tests {
             let theirs = imageproc::morphology::erode(&dense, Norm::LInf, k);
             assert_eq!(ours, theirs, "erode {w}x{h} k={k}");
         }
+    }
+
+    #[test]
+    fn a_ring_hidden_only_by_a_large_area_washed_whole_is_doubted_far_from_its_middle() {
+        // A 24 mm area at 20..44 mm lifted to grey by glare, touching no other area, with a small
+        // red ring centred 11 mm from its middle.
+        let img = square_mm(|u, v| {
+            let ring = ((u - 40.0).hypot(v - 40.0) - 2.5).abs() < 0.3;
+            let area = (20.0..44.0).contains(&u) && (20.0..44.0).contains(&v);
+            if ring {
+                image::Rgb([210, 40, 40])
+            } else if area {
+                image::Rgb([118, 116, 114])
+            } else {
+                image::Rgb([222, 208, 180])
+            }
+        });
+        let found = read(&img);
+        let list = &found.hooks.0;
+        let i = list
+            .iter()
+            .position(|h| (h.x - 40.0).hypot(h.y - 40.0) < 0.5)
+            .expect("the ring");
+        assert!(list[i].hidden, "{list:?}");
+        assert!(found.hidden_doubt.contains(&i), "{:?}", found.hidden_doubt);
     }
 }

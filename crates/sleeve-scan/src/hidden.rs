@@ -18,8 +18,8 @@ use crate::scan::{Hook, PX_PER_MM};
 const CORE_PX: usize = 4;
 
 /// The mean chroma under which light over a dark area reads as washed grey, not coloured art: a
-/// washed region under it may join the area it touches (`features`), and a lit centre inside an
-/// area's hull with it round is hidden.
+/// washed region under it joins the dark areas (`features`), and a lit centre inside an area's
+/// hull with it round is hidden.
 pub const WASHED_CHROMA: f64 = 0.04;
 
 /// Sets each ring's hidden flag: its centre is hidden when the `CORE_PX` square around it is all

@@ -114,9 +114,12 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
 }
 
 /// How far (card mm) the laces' two legs lie outside where they belong on the upright card with
-/// these corners (TL, TR, BR, BL): the median over 8 lines across the legs of where the dark of
-/// the laces gives way to the light stock, less the legs' places (88 mm down, 58 mm across).
-/// Positive on an outline traced inside the card's edge. None when no line finds a leg's edge.
+/// these corners (TL, TR, BR, BL): positive on an outline traced inside the card's edge. Each leg
+/// is crossed on 4 lines; on each, its edge is where the steepest rise in brightness (from the
+/// laces' dark to the stock) passes half way, measured against the light just after the rise
+/// (not the brightest point anywhere, which may be glare or a white table beyond the card); a
+/// leg's offset is its lines' median. None unless both legs are found and agree within
+/// `LEGS_AGREE_MM` (a turned outline, or art printed off centre, moves one leg and not the other).
 pub fn legs_off(img: &RgbImage, corners: &[[f64; 2]; 4]) -> Option<f64> {
     let h = homography(corners);
     let luma = |q: [f64; 2]| {
@@ -124,38 +127,46 @@ pub fn legs_off(img: &RgbImage, corners: &[[f64; 2]; 4]) -> Option<f64> {
         crate::pixels::luma(rgb_at(img, p[0], p[1]))
     };
     let [ax, ay] = RIGHT_ANGLE;
-    let mut offs = Vec::new();
-    for k in 0..4 {
-        let across = ax - 4.0 + k as f64;
-        // Across the bottom leg (down the card), then across the right leg (along it).
-        for (at, leg) in [
-            (
-                Box::new(move |t: f64| [across, t]) as Box<dyn Fn(f64) -> [f64; 2]>,
-                ay,
-            ),
-            (Box::new(move |t: f64| [t, ay - 4.0 + k as f64]), ax),
-        ] {
-            let path: Vec<(f64, f64)> = (0..=120)
-                .map(|i| leg - 1.5 + 0.05 * i as f64)
-                .map(|t| (t, luma(at(t))))
-                .collect();
-            let dark = path[..20].iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-            let light = path.iter().map(|p| p.1).fold(0.0, f64::max);
-            if light - dark < 0.15 {
-                continue;
-            }
-            let mid = (dark + light) / 2.0;
-            if let Some(&(t, _)) = path.iter().find(|p| p.1 > mid) {
-                offs.push(t - leg);
-            }
+    // One line across a leg at `leg` mm: where its edge lies, relative to `leg`.
+    let edge = |at: &dyn Fn(f64) -> [f64; 2], leg: f64| -> Option<f64> {
+        let step = 0.05;
+        let v: Vec<f64> = (0..=120)
+            .map(|i| luma(at(leg - 1.5 + step * i as f64)))
+            .collect();
+        let (k, rise) = (6..v.len() - 6)
+            .map(|k| (k, v[k + 6] - v[k - 6]))
+            .max_by(|a, b| a.1.total_cmp(&b.1))?;
+        if rise < 0.15 {
+            return None;
         }
-    }
-    if offs.is_empty() {
-        return None;
-    }
-    offs.sort_by(f64::total_cmp);
-    Some(offs[offs.len() / 2])
+        // Half way from the dark before the rise to the light just after it.
+        let dark = v[..k].iter().copied().fold(f64::INFINITY, f64::min);
+        let light = v[k..(k + 30).min(v.len())]
+            .iter()
+            .copied()
+            .fold(0.0, f64::max);
+        let mid = (dark + light) / 2.0;
+        let cross = (k - 6..v.len()).find(|&i| v[i] > mid)?;
+        Some(-1.5 + step * cross as f64)
+    };
+    let median = |mut offs: Vec<f64>| -> Option<f64> {
+        offs.sort_by(f64::total_cmp);
+        (offs.len() >= 2).then(|| (offs[(offs.len() - 1) / 2] + offs[offs.len() / 2]) / 2.0)
+    };
+    // Across the bottom leg (down the card), then across the right leg; 1.5 to 4.5 mm from the
+    // right angle, clear of the triangle's long side.
+    let at_k = |k: usize| ax - 4.5 + k as f64;
+    let bottom = median((0..4).filter_map(|k| edge(&|t| [at_k(k), t], ay)).collect())?;
+    let right = median(
+        (0..4)
+            .filter_map(|k| edge(&|t| [t, ay - ax + at_k(k)], ax))
+            .collect(),
+    )?;
+    ((bottom - right).abs() <= LEGS_AGREE_MM).then_some((bottom + right) / 2.0)
 }
+
+/// How far apart (mm) the two legs' offsets may be for `legs_off` to give one.
+const LEGS_AGREE_MM: f64 = 0.5;
 
 /// Dark brown anywhere in the bottom-right 10 mm of the card: red above blue, green above blue,
 /// darker than the card (a dark area is grey-black, a red ring has green about equal to blue).
@@ -224,5 +235,23 @@ mod tests {
         let (order, conf) = orient(&img, CORNERS);
         assert_eq!(order, CORNERS);
         assert!(conf > 0.9, "{conf}");
+    }
+
+    #[test]
+    fn the_legs_say_how_far_short_of_the_card_an_outline_falls() {
+        // The card fills 300 x 450 px (5 px/mm); an outline 1 mm inside it all round is 58 x 88
+        // mm drawn as 60 x 90, so the legs' edges sit 0.98 of its mm past their places.
+        let img = card([90, 50, 20], [236, 226, 200]);
+        let inset = [[5.0, 5.0], [295.0, 5.0], [295.0, 445.0], [5.0, 445.0]];
+        let off = legs_off(&img, &inset).expect("both legs");
+        // (A pixel here is 0.2 mm.)
+        assert!((off - 1.0).abs() < 0.25, "{off}");
+        let exact = [[0.0, 0.0], [300.0, 0.0], [300.0, 450.0], [0.0, 450.0]];
+        let off = legs_off(&img, &exact).expect("both legs");
+        assert!(off.abs() < 0.25, "{off}");
+        // An outline moved 1 mm up puts one leg 1 mm out and the other where it belongs: no
+        // answer.
+        let moved = [[0.0, -5.0], [300.0, -5.0], [300.0, 445.0], [0.0, 445.0]];
+        assert_eq!(legs_off(&img, &moved), None);
     }
 }
