@@ -44,7 +44,8 @@ pub fn read(canon: &RgbImage) -> Found {
     );
     let washed_regions = washed_dark(canon, &reference, &dark);
     drop(reference);
-    let unjoined = dark.clone();
+    // The mask before the join, kept only when there is something to join.
+    let unjoined = (!washed_regions.is_empty()).then(|| dark.clone());
     let dark = join_washed(dark, &washed_regions, canon);
     let w = canon.width() as usize;
     let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
@@ -58,14 +59,13 @@ pub fn read(canon: &RgbImage) -> Found {
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
     mark_hidden(&mut list, &dark);
     // Centres hidden only by a region glare washed out to grey: read through glare, in doubt.
-    let washed_hidden: Vec<usize> = {
+    let washed_hidden: Vec<usize> = unjoined.map_or_else(Vec::new, |unjoined| {
         let mut plain = list.clone();
         mark_hidden(&mut plain, &unjoined);
         (0..list.len())
             .filter(|&i| list[i].hidden && !plain[i].hidden)
             .collect()
-    };
-    drop(unjoined);
+    });
     // A centre whose part of an area glare lit to grey right up to the area's edge.
     let lit = mark_lit_hidden(&mut list, &dark, canon);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a

@@ -150,15 +150,23 @@ pub fn solve_homography(src: &[[f64; 2]; 4], dst: &[[f64; 2]; 4]) -> Matrix3<f64
     Matrix3::new(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1.0)
 }
 
+/// The length of side `k` of a quadrilateral: from corner `k` to the next.
+pub fn side_len(quad: &[[f64; 2]; 4], k: usize) -> f64 {
+    let (a, b) = (quad[k], quad[(k + 1) % 4]);
+    (b[0] - a[0]).hypot(b[1] - a[1])
+}
+
+/// Whether sides 0 and 2 of a quadrilateral going round a card are longer together on the photo
+/// than sides 1 and 3: the pair taken for the card's 90 mm.
+pub fn long_pair_first(quad: &[[f64; 2]; 4]) -> bool {
+    side_len(quad, 0) + side_len(quad, 2) > side_len(quad, 1) + side_len(quad, 3)
+}
+
 /// A quadrilateral going round a card (any corner first, either way round) grown evenly by `mm`
 /// card millimetres each way, through its own perspective: the side pair that is longer on the
 /// photo is taken for the card's 90 mm. The corners keep their order.
 pub fn grown(quad: [[f64; 2]; 4], mm: f64) -> [[f64; 2]; 4] {
-    let len = |k: usize| {
-        let (a, b) = (quad[k], quad[(k + 1) % 4]);
-        (b[0] - a[0]).hypot(b[1] - a[1])
-    };
-    let (w, h) = if len(0) + len(2) > len(1) + len(3) {
+    let (w, h) = if long_pair_first(&quad) {
         (CARD_H, CARD_W)
     } else {
         (CARD_W, CARD_H)

@@ -95,9 +95,8 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
     if cross < 0.0 {
         c.reverse();
     }
-    let d = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]).hypot(b[1] - a[1]);
     // The card is portrait: TL→TR is a short side.
-    if d(c[0], c[1]) + d(c[2], c[3]) > d(c[1], c[2]) + d(c[3], c[0]) {
+    if crate::geom::long_pair_first(&c) {
         c.rotate_left(1);
     }
     let flipped = [c[2], c[3], c[0], c[1]];

@@ -255,19 +255,15 @@ fn film_sides_with(
     quad: [[f64; 2]; 4],
     faint_film: bool,
 ) -> Option<([[f64; 2]; 4], [f64; 4])> {
-    let len = |k: usize| {
-        let (a, b) = (quad[k], quad[(k + 1) % 4]);
-        (b[0] - a[0]).hypot(b[1] - a[1])
-    };
     // Sides 0 and 2 against 1 and 3: the longer pair is the card's 90 mm.
-    let pair_long = len(0) + len(2) > len(1) + len(3);
+    let pair_long = crate::geom::long_pair_first(&quad);
     let centre = [
         quad.iter().map(|p| p[0]).sum::<f64>() / 4.0,
         quad.iter().map(|p| p[1]).sum::<f64>() / 4.0,
     ];
     let side = |k: usize| -> Option<(crate::geom::Line, f64)> {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
-        let l = len(k);
+        let l = crate::geom::side_len(&quad, k);
         let mm = if k.is_multiple_of(2) == pair_long {
             crate::geom::CARD_H
         } else {

@@ -231,14 +231,11 @@ fn card_like(q: &[[f64; 2]; 4], w: f64, h: f64) -> bool {
     let inside = q
         .iter()
         .all(|p| p[0] >= -2.0 && p[1] >= -2.0 && p[0] <= w + 1.0 && p[1] <= h + 1.0);
-    let len = |k: usize| {
-        let (a, b) = (q[k], q[(k + 1) % 4]);
-        (b[0] - a[0]).hypot(b[1] - a[1])
-    };
     let convex = (0..4).all(|k| {
         let (a, b, c) = (q[k], q[(k + 1) % 4], q[(k + 2) % 4]);
         (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]) > 0.0
     });
+    let len = |k| crate::geom::side_len(q, k);
     let (s1, s2) = ((len(0) + len(2)) / 2.0, (len(1) + len(3)) / 2.0);
     let ratio = s1.max(s2) / s1.min(s2).max(1.0);
     inside && convex && (1.1..=2.3).contains(&ratio) && polygon_area(q) >= 0.03 * w * h

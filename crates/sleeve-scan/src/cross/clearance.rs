@@ -9,9 +9,9 @@ use super::Candidate;
 use crate::scan::{Hook, PX_PER_MM};
 
 /// How close (mm) a ring's centre line may come to a candidate's strokes, ends included, before
-/// the candidate is set aside as art. The contract's clear film puts it 3.2 mm or more from a stroke's
-/// inked end (3 mm of film and half the thinnest ring's stroke); 2 mm leaves room for a wobbly
-/// stroke, blur and a ring read up to 0.3 mm off.
+/// the candidate is set aside as art. The contract's clear film puts it 3.2 mm or more from a
+/// stroke's inked end (3 mm of film and half the thinnest ring's stroke); 2 mm leaves room for a
+/// wobbly stroke, blur and a ring read up to 0.3 mm off.
 pub(super) const CLEAR_MM: f64 = 2.0;
 
 /// The confidence from which a ring is sure enough to set a cross aside: the rings' doubt
