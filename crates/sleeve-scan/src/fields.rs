@@ -17,6 +17,7 @@ pub const DOUBT_FIELD: f64 = 0.5;
 const _: () = assert!(crate::shaded::SHADED_CONF < DOUBT_RING);
 const _: () = assert!(crate::cross::ARMS_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::THICK_SCORE < DOUBT_CROSS);
+const _: () = assert!(crate::cross::FIRST_SURE >= DOUBT_CROSS);
 const _: () = assert!(crate::cross::TAPERED_RIVAL < DOUBT_CROSS);
 // Only a ring that is not itself named as a doubt sets a cross aside.
 const _: () = assert!(crate::cross::SURE_RING >= DOUBT_RING);

@@ -137,12 +137,13 @@ fn arm_widths_follow_a_spoke_to_its_point_and_a_stroke_along() {
     }
 }
 
-#[test]
-fn a_cross_over_a_thin_coastline_of_its_ink_is_found_among_the_thick_strokes_and_doubted() {
-    // Parchment with a blue coastline 0.5 mm wide winding right through a blue marker cross
-    // of 1 mm strokes at (15, 15): one patch of ink, neither two strokes nor straight lines.
-    let size = (30.0 * PX_PER_MM) as u32;
-    let img = RgbImage::from_fn(size, size, |x, y| {
+/// Parchment `width` mm wide, 30 mm high, with a blue coastline 0.5 mm wide winding right
+/// through a blue marker cross of 1 mm strokes at (15, 15) mm: one patch of ink, neither two
+/// strokes nor straight lines. With `short`, a second blue cross at (45, 15) mm whose arms of
+/// 2.9 mm are under the contract's shortest: a cross only in doubt.
+fn cross_over_coastline(width: f64, short: bool) -> RgbImage {
+    let (w, h) = ((width * PX_PER_MM) as u32, (30.0 * PX_PER_MM) as u32);
+    RgbImage::from_fn(w, h, |x, y| {
         let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
         let (du, dv) = (u - 15.0, v - 15.0);
         let (a, b) = (
@@ -153,19 +154,70 @@ fn a_cross_over_a_thin_coastline_of_its_ink_is_found_among_the_thick_strokes_and
         // Distance across the line: the height off it over the slope's secant.
         let slope = 2.5 * (u / 1.2).cos();
         let coast = (v - (15.0 + 3.0 * (u / 1.2).sin())).abs() / slope.hypot(1.0) < 0.26;
-        if stroke(a, b) || stroke(b, a) || (coast && u > 1.5 && u < 28.5) {
+        let (su, sv) = ((u - 45.0).abs(), dv.abs());
+        let doubtful = short && ((su < 0.5 && sv < 2.9) || (sv < 0.5 && su < 2.9));
+        if stroke(a, b) || stroke(b, a) || (coast && u > 1.5 && u < 28.5) || doubtful {
             Rgb([40, 70, 190])
         } else {
             Rgb([236, 226, 200])
         }
-    });
-    let (at, conf) = read_cross(&img);
+    })
+}
+
+#[test]
+fn a_cross_over_a_thin_coastline_of_its_ink_is_found_among_the_thick_strokes_and_doubted() {
+    let (at, conf) = read_cross(&cross_over_coastline(30.0, false));
     let at = at.expect("the cross over the coastline");
     assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
     assert!(
         conf <= THICK_SCORE,
         "found among the thick strokes only: {conf}"
     );
+}
+
+#[test]
+fn a_clean_cross_among_the_thick_strokes_takes_the_place_of_a_doubted_one() {
+    // The short cross alone is read, in doubt.
+    let img = cross_over_coastline(60.0, true);
+    let short = RgbImage::from_fn(img.width(), img.height(), |x, y| {
+        if (x as f64) < 30.0 * PX_PER_MM {
+            Rgb([236, 226, 200])
+        } else {
+            *img.get_pixel(x, y)
+        }
+    });
+    let (alone, doubt) = read_cross(&short);
+    let alone = alone.expect("the short cross");
+    assert!((alone.x - 45.0).hypot(alone.y - 15.0) < 0.3, "{alone:?}");
+    assert!(doubt < crate::fields::DOUBT_CROSS, "{doubt}");
+    // Beside the clean cross drawn over the coastline, that one is read, still doubted.
+    let (at, conf) = read_cross(&img);
+    let at = at.expect("a cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf <= THICK_SCORE, "{conf}");
+}
+
+#[test]
+fn a_cross_touching_a_wide_land_that_passes_for_ink_stands_apart_from_it() {
+    // A green marker cross of 1 mm strokes at (15, 15) mm whose right arm ends on the shore of
+    // a green land dark enough to pass for green ink: without the land taken out, one patch.
+    let (w, h) = ((40.0 * PX_PER_MM) as u32, (30.0 * PX_PER_MM) as u32);
+    let img = RgbImage::from_fn(w, h, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if on_upright_cross((u - 15.0).abs(), (v - 15.0).abs()) {
+            Rgb([30, 130, 60])
+        } else if u > 19.3 {
+            Rgb([110, 160, 100])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    });
+    let land = image::Rgb([110, 160, 100]).0.map(|v| v as f64 / 255.0);
+    assert!(is_ink(land, 228.0 / 255.0), "the land passes for ink");
+    let (at, conf) = read_cross(&img);
+    let at = at.expect("the cross by the land");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf >= 0.5, "{conf}");
 }
 
 /// A 30 x 30 mm ink mask: an upright cross of 1 mm strokes with 4.5 mm arms at its middle,
