@@ -197,15 +197,20 @@ pub fn cross(
     // a later stage may find the cross elsewhere. (Beside a doubted ring, which may be invented,
     // a patch stays a rival to any other.)
     let mut aside = Vec::new();
-    let mut found = clear_of(judge_patches(&inks, &mut ev, false), rings, &mut aside);
+    let mut stars = Vec::new();
+    let mut found = clear_of(
+        judge_patches(&inks, &mut ev, &mut stars, false),
+        rings,
+        &mut aside,
+    );
     if found.is_empty() {
-        found = clear_of(pieced(&inks, &mut ev), rings, &mut aside);
+        found = clear_of(pieced(&inks, &mut ev, &mut stars), rings, &mut aside);
     }
     // Only doubted crosses so far (art with three open wedges, pieces fitted together): a clean
     // cross among the thick strokes takes their place. A marker's cross over a grid or a coastline
     // of its own ink is one patch with them, seen as a cross only there.
     if found.iter().all(|c| c.score < FIRST_SURE) {
-        let mut thick = clear_of(thick(&inks), rings, &mut aside);
+        let mut thick = clear_of(thick(&inks, &stars), rings, &mut aside);
         if found.is_empty() || thick.iter().any(|c| c.score >= THICK_CLEAN) {
             thick.sort_by(|a, b| b.score.total_cmp(&a.score));
             for c in &mut thick {
@@ -248,8 +253,13 @@ struct Inks<'a> {
 /// Each ink's patches judged one by one (a patch with a long printed line of its ink is judged
 /// without it): the patches read as a cross, with what the others tell `ev`. With
 /// `steady_beats_ring`, a patch whose arms keep their width (`STEADY`) is judged a cross even
-/// inside a printed ring.
-fn judge_patches(inks: &Inks, ev: &mut Evidence, steady_beats_ring: bool) -> Vec<Candidate> {
+/// inside a printed ring. Where a patch's arms taper goes to `stars`.
+fn judge_patches(
+    inks: &Inks,
+    ev: &mut Evidence,
+    stars: &mut Vec<[f64; 2]>,
+    steady_beats_ring: bool,
+) -> Vec<Candidate> {
     let min_ink = inks.min_ink;
     let mut found: Vec<Candidate> = Vec::new();
     for (ink, blob) in inks
@@ -263,6 +273,7 @@ fn judge_patches(inks: &Inks, ev: &mut Evidence, steady_beats_ring: bool) -> Vec
         }
         let pts = centres(blob, ink.width() as usize);
         let mut judged = judge_blob(inks, ink, &pts);
+        note_star(&judged, stars);
         // A cross drawn across a long printed line of its own ink (the art's frame, a road) is
         // one patch with it: the long straight lines are taken out and what is left is judged.
         if judged
@@ -324,8 +335,9 @@ const THICK_CLEAN: f64 = 0.9;
 /// When no patch is a sure cross: each ink's mask with its thin lines taken out (a cross drawn over
 /// a coastline, a grid or a compass rose of its own ink is one patch with them), judged again
 /// patch by patch, scores uncapped (the caller caps them at `THICK_SCORE`: a cross found this way
-/// is always doubted). A rose's ring does not count against arms that keep their width.
-fn thick(inks: &Inks) -> Vec<Candidate> {
+/// is always doubted). A rose's ring does not count against arms that keep their width. A patch
+/// at one of the `stars` seen before the opening is read only when its opened arms are `STEADY`.
+fn thick(inks: &Inks, stars: &[[f64; 2]]) -> Vec<Candidate> {
     let opened: Vec<GrayImage> = inks
         .per_ink
         .iter()
@@ -338,8 +350,38 @@ fn thick(inks: &Inks) -> Vec<Candidate> {
         ..*inks
     };
     let mut unused = Evidence::default();
-    judge_patches(&thick, &mut unused, true)
+    let mut found = judge_patches(&thick, &mut unused, &mut Vec::new(), true);
+    found.retain(|c| not_a_star(c, stars, &opened));
+    found
 }
+
+/// Whether a cross among the thick strokes may be read: opening a star's thin tips away leaves
+/// arms that barely taper, so where a patch was seen to taper before the opening (`stars`), its
+/// opened arms (`opened`, each ink's mask) must keep their width as a marker's do (`STEADY`). A
+/// marker's arms crossed by other ink can measure as tapering before the opening, and pass.
+fn not_a_star(c: &Candidate, stars: &[[f64; 2]], opened: &[GrayImage]) -> bool {
+    let was_star = stars
+        .iter()
+        .any(|s| (s[0] - c.at[0]).hypot(s[1] - c.at[1]) <= STAR_MM * PX_PER_MM);
+    !was_star
+        || opened
+            .iter()
+            .filter_map(|m| median_taper(m, c))
+            .any(|r| r >= STEADY)
+}
+
+/// Notes where a judged patch's arms were seen to taper (a compass rose's star), for `thick`.
+fn note_star(judged: &Option<(Candidate, bool)>, stars: &mut Vec<[f64; 2]>) {
+    if let Some((c, _)) = judged
+        && c.tapered
+    {
+        stars.push(c.at);
+    }
+}
+
+/// How near (mm) a crossing among the thick strokes lies to one seen to taper before the
+/// opening when both are one patch's.
+const STAR_MM: f64 = 1.5;
 
 /// How far apart (mm) pieces of one ink may lie and still be judged together as one cross.
 const PIECE_GAP_MM: f64 = 1.0;
@@ -349,8 +391,9 @@ const PIECED_SCORE: f64 = 0.9;
 
 /// When no patch is a cross: patches of one ink lying within `PIECE_GAP_MM` of each other, judged
 /// together (glare over the crossing, or a worn pen, breaks a cross into its arms). A cross
-/// pieced together is never sure: its score stays below the warning threshold.
-fn pieced(inks: &Inks, ev: &mut Evidence) -> Vec<Candidate> {
+/// pieced together is never sure: its score stays below the warning threshold. Where pieces'
+/// arms taper goes to `stars`.
+fn pieced(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
     let mut found = Vec::new();
     for (ink, list) in inks.per_ink.iter().zip(inks.patches) {
         let wpx = ink.width() as usize;
@@ -374,7 +417,9 @@ fn pieced(inks: &Inks, ev: &mut Evidence) -> Vec<Candidate> {
             {
                 continue;
             }
-            match judge_blob(inks, ink, &centres(&inked, wpx)) {
+            let judged = judge_blob(inks, ink, &centres(&inked, wpx));
+            note_star(&judged, stars);
+            match judged {
                 Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
                 // Only a clean cross: pieces of art fitted together scored 0.5 to 0.8 on the
                 // tuning photos, broken crosses 1.

@@ -243,6 +243,28 @@ fn on_upright_cross(ax: f64, ay: f64) -> bool {
     (ax < 0.5 && ay < 4.5) || (ay < 0.5 && ax < 4.5)
 }
 
+#[test]
+fn among_the_thick_strokes_a_star_seen_before_must_keep_its_width() {
+    // Arms narrowing from 1.6 mm at the crossing to 0.9 mm at their tips: neither a marker's
+    // steady stroke nor a sharp star.
+    let narrowing = |along: f64, across: f64| across < 0.8 - 0.35 * along / 4.5 && along < 4.5;
+    let opened = [upright_mask(|_, _, ax, ay| {
+        narrowing(ax, ay) || narrowing(ay, ax)
+    })];
+    let steady = [upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay))];
+    let c = upright_candidate();
+    let taper = median_taper(&opened[0], &c).expect("measured");
+    assert!((TAPER..STEADY).contains(&taper), "{taper}");
+    let here = [c.at];
+    let elsewhere = [[c.at[0] + 3.0 * PX_PER_MM, c.at[1]]];
+    assert!(!not_a_star(&c, &here, &opened), "a star seen here before");
+    assert!(not_a_star(&c, &elsewhere, &opened), "no star seen here");
+    assert!(
+        not_a_star(&c, &here, &steady),
+        "a marker's arms keep their width"
+    );
+}
+
 /// The candidate two strokes fitted through `upright_mask`'s cross give.
 fn upright_candidate() -> Candidate {
     let c = 15.0 * PX_PER_MM;
