@@ -362,6 +362,10 @@ fn pale_marker_ink_under_glare_is_ink_and_the_seas_are_not() {
     let rgb = |r: u8, g: u8, b: u8| [r, g, b].map(|v| v as f64 / 255.0);
     assert!(is_ink(rgb(163, 197, 171), 1.0));
     assert!(!is_ink(rgb(200, 220, 236), 0.9), "pale sea");
+    // Black marker ink washed grey by glare at its crossing (a tuning photo), against the
+    // glare-lit paper beside it; a light grey shade of the same hue is not ink.
+    assert!(is_ink(rgb(169, 174, 170), 0.96));
+    assert!(!is_ink(rgb(200, 200, 198), 0.92), "a light grey shade");
     // Blue marker ink under strong glare on a pale sea (a tuning photo), and the seas.
     assert!(is_ink(rgb(166, 176, 219), 0.87));
     assert!(!is_ink(rgb(158, 189, 198), 0.9), "a sea beside a coast");
