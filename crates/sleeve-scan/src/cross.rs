@@ -22,6 +22,7 @@ use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
 pub use clearance::SURE_RING;
 use clearance::clear_of;
+use taper::{STEADY, median_taper, tapers};
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
 /// the paper (under glare, a neutral grey well under it); blue and green ink are saturated (map
@@ -127,7 +128,8 @@ struct Candidate {
     tapered: bool,
 }
 
-/// A region of ink that holds a square this wide (mm) is art, not a marker's stroke: a stroke is
+/// A region of ink that holds a square about this wide (mm; the odd-sized square of whole pixels
+/// is 4.1 mm) is art, not a marker's stroke: a stroke is
 /// at most 1.4 mm wide, and where two cross the widest square inside is under 2 mm (blur adds a
 /// little). Land or sea dark or green enough to pass for ink is taken out this way, and a cross
 /// drawn beside it stands apart. (On the second generator's straightened tuning cards: from 4 mm
@@ -135,7 +137,8 @@ struct Candidate {
 const WIDE_MM: f64 = 4.0;
 
 /// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
-/// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink.
+/// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
+/// neither does a region of one ink wide enough to hold a `WIDE_MM` square.
 pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
     let (w, h) = (img.width(), img.height());
@@ -156,11 +159,21 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
             mask.put_pixel(x, y, image::Luma([ink_class(c)]));
         }
     }
+    // Each ink apart: a black cross drawn over a green land that passes for ink stays.
     let k = (WIDE_MM / 2.0 * PX_PER_MM) as usize;
-    let wide = dilate_square(&erode_square(&mask, k), k);
-    for (m, &v) in mask.iter_mut().zip(wide.as_raw()) {
-        if v > 0 {
-            *m = 0;
+    for class in 1..=3u8 {
+        let only = GrayImage::from_fn(w, h, |x, y| {
+            image::Luma([if mask.get_pixel(x, y)[0] == class {
+                255
+            } else {
+                0
+            }])
+        });
+        let wide = dilate_square(&erode_square(&only, k), k);
+        for (m, &v) in mask.iter_mut().zip(wide.as_raw()) {
+            if v > 0 && *m == class {
+                *m = 0;
+            }
         }
     }
     mask
@@ -208,14 +221,22 @@ pub fn cross(
         rings,
         &mut aside,
     );
+    // Pieced crosses (broken by glare at their crossing, which no opening joins again) are kept.
+    let first_pass = !found.is_empty();
     if found.is_empty() {
         found = clear_of(pieced(&inks, &mut ev, &mut stars), rings, &mut aside);
     }
-    // Only doubted crosses so far (art with three open wedges, pieces fitted together): a clean
-    // cross among the thick strokes takes their place. A marker's cross over a grid or a coastline
-    // of its own ink is one patch with them, seen as a cross only there.
-    if found.iter().all(|c| c.score < FIRST_SURE) {
-        let mut thick = clear_of(thick(&inks, &stars), rings, &mut aside);
+    // Only doubted crosses from the first pass (art with three open wedges, say): a clean cross
+    // among the thick strokes takes their place. A marker's cross over a grid or a coastline of
+    // its own ink is one patch with them, seen as a cross only there.
+    if found.is_empty() || (first_pass && found.iter().all(|c| c.score < FIRST_SURE)) {
+        let mut near_rings = Vec::new();
+        let mut thick = clear_of(thick(&inks, &stars), rings, &mut near_rings);
+        // Set aside beside a ring, a thick cross counts no more than it would have been read at.
+        aside.extend(near_rings.into_iter().map(|mut c| {
+            c.score = c.score.min(THICK_SCORE);
+            c
+        }));
         if found.is_empty() || thick.iter().any(|c| c.score >= THICK_CLEAN) {
             thick.sort_by(|a, b| b.score.total_cmp(&a.score));
             for c in &mut thick {
@@ -362,8 +383,10 @@ fn thick(inks: &Inks, stars: &[[f64; 2]]) -> Vec<Candidate> {
 
 /// Whether a cross among the thick strokes may be read: opening a star's thin tips away leaves
 /// arms that barely taper, so where a patch was seen to taper before the opening (`stars`), its
-/// opened arms (`opened`, each ink's mask) must keep their width as a marker's do (`STEADY`). A
-/// marker's arms crossed by other ink can measure as tapering before the opening, and pass.
+/// opened arms must keep their width as a marker's do (`STEADY`) on one ink's opened mask
+/// (`opened`; the candidate's own ink is not recorded, and another ink's mask seldom reaches
+/// its arms). A marker's arms crossed by other ink can measure as tapering before the opening,
+/// and pass.
 fn not_a_star(c: &Candidate, stars: &[[f64; 2]], opened: &[GrayImage]) -> bool {
     let was_star = stars
         .iter()
@@ -375,7 +398,8 @@ fn not_a_star(c: &Candidate, stars: &[[f64; 2]], opened: &[GrayImage]) -> bool {
             .any(|r| r >= STEADY)
 }
 
-/// Notes where a judged patch's arms were seen to taper (a compass rose's star), for `thick`.
+/// Notes where a judged patch's arms were seen to taper (a compass rose's star), for `thick`:
+/// whole patches and pieced ones (not the parts left when long lines are taken out).
 fn note_star(judged: &Option<(Candidate, bool)>, stars: &mut Vec<[f64; 2]>) {
     if let Some((c, _)) = judged
         && c.tapered
@@ -384,8 +408,8 @@ fn note_star(judged: &Option<(Candidate, bool)>, stars: &mut Vec<[f64; 2]>) {
     }
 }
 
-/// How near (mm) a crossing among the thick strokes lies to one seen to taper before the
-/// opening when both are one patch's.
+/// How near (mm) a crossing among the thick strokes may lie to one seen to taper before the
+/// opening to be taken for the same patch.
 const STAR_MM: f64 = 1.5;
 
 /// How far apart (mm) pieces of one ink may lie and still be judged together as one cross.
@@ -604,113 +628,6 @@ fn open_wedges(ink: &GrayImage, c: &Candidate) -> usize {
     open
 }
 
-/// Below this ratio of an arm's outer width to its inner one (the median over the arms measured)
-/// the arms taper to points: a compass rose's star. A marker keeps its width (0.8 to 1.4 mm, its
-/// pressure dipping it by at most an eighth). On the straightened tuning cards of the second
-/// generator (seeds 0-799), 2 of 574 judgements of true crosses measured under 0.8 and 351 of
-/// 401 of art read as a cross at 0.5 or more did. Measured on the candidate's own ink and on ink
-/// of any kind (a dark marker or a grey-green rose reads partly as one ink, partly as another):
-/// either taper is enough, unless the own ink's arms are steady (`STEADY`).
-const TAPER: f64 = 0.8;
-
-/// From this median ratio up (`TAPER`), arms keep their width as a marker's do: on the candidate's
-/// own ink it overrules a taper seen on ink of any kind (`tapers`), and on ink of any kind it lets
-/// a cross drawn over a compass rose's ring be read in the `thick` pass.
-const STEADY: f64 = 0.87;
-
-/// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more, on ink of
-/// any kind or on the candidate's own ink; never when its own ink's arms keep their width
-/// (`STEADY`): ink of another kind touching a marker's stroke near the crossing (a rose's hub,
-/// a green land the ink test takes for green ink) makes it look wider there than at its tips.
-fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
-    let own = median_taper(ink, c);
-    if own.is_some_and(|r| r >= STEADY) {
-        return false;
-    }
-    own.is_some_and(|r| r < TAPER) || median_taper(any, c).is_some_and(|r| r < TAPER)
-}
-
-/// Above this ratio of outer to inner width an arm runs into other ink (a ring, another spoke,
-/// a mark) and tells nothing of its own shape.
-const WIDENS: f64 = 1.25;
-
-/// The median over the candidate's arms of outer width over inner width, when two or more arms
-/// could be measured without running into other ink (`WIDENS`).
-fn median_taper(ink: &GrayImage, c: &Candidate) -> Option<f64> {
-    let mut ratios: Vec<f64> = arm_widths(ink, c)
-        .iter()
-        .flatten()
-        .map(|(inner, outer)| outer / inner)
-        .filter(|&r| r <= WIDENS)
-        .collect();
-    if ratios.len() < 2 {
-        return None;
-    }
-    ratios.sort_by(f64::total_cmp);
-    let n = ratios.len();
-    Some(if n % 2 == 1 {
-        ratios[n / 2]
-    } else {
-        (ratios[n / 2 - 1] + ratios[n / 2]) / 2.0
-    })
-}
-
-/// The width (mm) of each of the candidate's four arms near its middle and near its tip: the run
-/// of ink across the arm's centre line, averaged at 35 and 45 % of the arm from the crossing
-/// (inner) and at 70 and 80 % (outer). None for an arm too short or too broken to measure.
-fn arm_widths(ink: &GrayImage, c: &Candidate) -> [Option<(f64, f64)>; 4] {
-    let (w, h) = (ink.width() as i64, ink.height() as i64);
-    let inked = |x: f64, y: f64| {
-        let (xi, yi) = (x.floor() as i64, y.floor() as i64);
-        xi >= 0 && yi >= 0 && xi < w && yi < h && ink.get_pixel(xi as u32, yi as u32)[0] > 0
-    };
-    // The run of ink through (or within 0.3 mm of) a point, across direction `d`.
-    let run = |at: [f64; 2], d: [f64; 2]| -> Option<f64> {
-        let n = [-d[1], d[0]];
-        let step = 0.5;
-        let reach = (1.6 * PX_PER_MM / step) as i64;
-        let near = (0.3 * PX_PER_MM / step) as i64;
-        let on = |k: i64| {
-            inked(
-                at[0] + n[0] * k as f64 * step,
-                at[1] + n[1] * k as f64 * step,
-            )
-        };
-        let start = (0..=near).flat_map(|k| [k, -k]).find(|&k| on(k))?;
-        let mut lo = start;
-        while lo > -reach && on(lo - 1) {
-            lo -= 1;
-        }
-        let mut hi = start;
-        while hi < reach && on(hi + 1) {
-            hi += 1;
-        }
-        Some((hi - lo + 1) as f64 * step / PX_PER_MM)
-    };
-    let mut out = [None; 4];
-    let mut k = 0;
-    for ((o, d), (lo, hi)) in c.strokes {
-        let tc = (c.at[0] - o[0]) * d[0] + (c.at[1] - o[1]) * d[1];
-        for (sign, len) in [(1.0, hi - tc), (-1.0, tc - lo)] {
-            let mean = |fr: [f64; 2]| -> Option<f64> {
-                let widths: Vec<f64> = fr
-                    .iter()
-                    .filter_map(|f| {
-                        let t = sign * f * len;
-                        run([c.at[0] + d[0] * t, c.at[1] + d[1] * t], d)
-                    })
-                    .collect();
-                (widths.len() == 2).then(|| (widths[0] + widths[1]) / 2.0)
-            };
-            if len > 2.0 * PX_PER_MM {
-                out[k] = mean([0.35, 0.45]).zip(mean([0.7, 0.8]));
-            }
-            k += 1;
-        }
-    }
-    out
-}
-
 /// The most a cross is trusted beside a patch put aside for its tapering arms: under the doubt
 /// threshold. (On tuning seeds 600-799 of the second generator a true cross measured as tapering
 /// twice left a wrong cross sure, once where it had been its rival.)
@@ -818,5 +735,6 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 }
 
 mod clearance;
+mod taper;
 #[cfg(test)]
 mod tests;
