@@ -62,13 +62,15 @@ export async function startDriver(env) {
   });
   const driver = { child, marker, port, log };
   drivers.push(driver);
+  // Both ports: tauri-driver passes each session on to the WebKitWebDriver it starts, and a
+  // session asked for before that one listens is refused (the connection hangs up).
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
-    if (await portOpen(port)) return driver;
+    if ((await portOpen(port)) && (await portOpen(nativePort))) return driver;
     await sleep(100);
   }
   await stopDriver(driver);
-  throw new Error(`tauri-driver did not open port ${port}:\n${tail(log)}`);
+  throw new Error(`tauri-driver did not open ports ${port} and ${nativePort}:\n${tail(log)}`);
 }
 
 /**
