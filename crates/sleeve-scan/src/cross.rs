@@ -6,7 +6,8 @@
 //! reported. When no patch is a cross, patches of one ink lying within 1 mm of each other are
 //! judged together (glare over the crossing breaks a cross into its arms); when no sure cross is
 //! read yet, each ink with its thin printed lines taken out (`thick`: a cross over a coastline of
-//! its ink), a clean one there taking the place of doubted ones; last, a cross whose middle glare
+//! its ink), a clean one there taking the place of doubted first-pass ones (a tapering star seen
+//! before the opening stays a star, `not_a_star`); last, a cross whose middle glare
 //! washed out is read from its arms apart (`faded`). A cross found in any of these later ways is
 //! always doubted. A patch that a sure ring runs beside is art, not the cross (the contract keeps
 //! 3 mm of film between them), and is never read (`clearance`). Ink in regions wider than any
@@ -129,11 +130,11 @@ struct Candidate {
 }
 
 /// A region of ink that holds a square about this wide (mm; the odd-sized square of whole pixels
-/// is 4.1 mm) is art, not a marker's stroke: a stroke is
-/// at most 1.4 mm wide, and where two cross the widest square inside is under 2 mm (blur adds a
-/// little). Land or sea dark or green enough to pass for ink is taken out this way, and a cross
-/// drawn beside it stands apart. (On the second generator's straightened tuning cards: from 4 mm
-/// one cross gained and none lost; 3 and 3.5 mm left a region's ragged rim that read as crosses.)
+/// is 4.1 mm) is art, not a marker's stroke: a stroke is at most 1.4 mm wide, and where two cross
+/// the widest square inside is under 2 mm (blur adds a little). Land or sea dark or green enough
+/// to pass for ink is taken out this way, and a cross drawn beside it stands apart. (On the
+/// second generator's straightened tuning cards: from 4 mm one cross gained and none lost; 3 and
+/// 3.5 mm left a region's ragged rim that read as crosses.)
 const WIDE_MM: f64 = 4.0;
 
 /// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
@@ -358,11 +359,12 @@ pub const FIRST_SURE: f64 = 0.85;
 /// every such swap from 0.9 up was right: 3 gained, none lost; from 0.95 the same.)
 const THICK_CLEAN: f64 = 0.9;
 
-/// When no patch is a sure cross: each ink's mask with its thin lines taken out (a cross drawn over
-/// a coastline, a grid or a compass rose of its own ink is one patch with them), judged again
-/// patch by patch, scores uncapped (the caller caps them at `THICK_SCORE`: a cross found this way
-/// is always doubted). A rose's ring does not count against arms that keep their width. A patch
-/// at one of the `stars` seen before the opening is read only when its opened arms are `STEADY`.
+/// When the first pass read only doubted crosses, or nothing read any: each ink's mask with its
+/// thin lines taken out (a cross drawn over a coastline, a grid or a compass rose of its own ink
+/// is one patch with them), judged again patch by patch, scores uncapped (the caller caps them at
+/// `THICK_SCORE`: a cross found this way is always doubted). A rose's ring does not count against
+/// arms that keep their width. A patch at one of the `stars` seen before the opening is read
+/// only when its opened arms are `STEADY`.
 fn thick(inks: &Inks, stars: &[[f64; 2]]) -> Vec<Candidate> {
     let opened: Vec<GrayImage> = inks
         .per_ink
