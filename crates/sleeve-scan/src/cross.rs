@@ -163,13 +163,7 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
     // Each ink apart: a black cross drawn over a green land that passes for ink stays.
     let k = (WIDE_MM / 2.0 * PX_PER_MM) as usize;
     for class in 1..=3u8 {
-        let only = GrayImage::from_fn(w, h, |x, y| {
-            image::Luma([if mask.get_pixel(x, y)[0] == class {
-                255
-            } else {
-                0
-            }])
-        });
+        let only = of_class(&mask, class);
         let wide = dilate_square(&erode_square(&only, k), k);
         for (m, &v) in mask.iter_mut().zip(wide.as_raw()) {
             if v > 0 && *m == class {
@@ -180,6 +174,17 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
     mask
 }
 
+/// The pixels of one ink (`ink_class`) in an `ink_mask`, as a 0/255 mask.
+fn of_class(mask: &GrayImage, class: u8) -> GrayImage {
+    GrayImage::from_fn(mask.width(), mask.height(), |x, y| {
+        image::Luma([if mask.get_pixel(x, y)[0] == class {
+            255
+        } else {
+            0
+        }])
+    })
+}
+
 /// The cross and the confidence in the answer (present or absent).
 pub fn cross(
     img: &RgbImage,
@@ -187,18 +192,12 @@ pub fn cross(
     dark: &GrayImage,
     rings: &[(Hook, f64)],
 ) -> (Option<CrossAt>, f64) {
-    let (w, h) = (img.width(), img.height());
     let mask = ink_mask(img, reference, dark);
     // One marker draws a cross in one ink: each ink's patches apart (a green cross beside a
     // blue coastline is its own patch).
     let per_ink: Vec<GrayImage> = [1u8, 2, 3]
         .iter()
-        .map(|&k| {
-            let only = GrayImage::from_fn(w, h, |x, y| {
-                image::Luma([if mask.get_pixel(x, y)[0] == k { 255 } else { 0 }])
-            });
-            dilate_square(&erode_square(&only, 1), 1)
-        })
+        .map(|&k| dilate_square(&erode_square(&of_class(&mask, k), 1), 1))
         .collect();
     let mut ev = Evidence::default();
     // Each ink's patches, found once: judged one by one here, and by `pieced` when none is a cross.

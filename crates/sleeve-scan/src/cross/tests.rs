@@ -198,21 +198,27 @@ fn a_clean_cross_among_the_thick_strokes_takes_the_place_of_a_doubted_one() {
     assert!(conf <= THICK_SCORE, "{conf}");
 }
 
-#[test]
-fn a_cross_touching_a_wide_land_that_passes_for_ink_stands_apart_from_it() {
-    // A green marker cross of 1 mm strokes at (15, 15) mm whose right arm ends on the shore of
-    // a green land dark enough to pass for green ink: without the land taken out, one patch.
+/// Parchment 40 x 30 mm, a green land dark enough to pass for green ink from 19.3 mm rightwards,
+/// and a marker cross of 1 mm strokes and 4.5 mm arms in `ink` at (`cx`, 15) mm.
+fn by_land(cx: f64, ink: Rgb<u8>) -> RgbImage {
     let (w, h) = ((40.0 * PX_PER_MM) as u32, (30.0 * PX_PER_MM) as u32);
-    let img = RgbImage::from_fn(w, h, |x, y| {
+    RgbImage::from_fn(w, h, |x, y| {
         let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        if on_upright_cross((u - 15.0).abs(), (v - 15.0).abs()) {
-            Rgb([30, 130, 60])
+        if on_upright_cross((u - cx).abs(), (v - 15.0).abs()) {
+            ink
         } else if u > 19.3 {
             Rgb([110, 160, 100])
         } else {
             Rgb([236, 226, 200])
         }
-    });
+    })
+}
+
+#[test]
+fn a_cross_touching_a_wide_land_that_passes_for_ink_stands_apart_from_it() {
+    // A green marker cross of 1 mm strokes at (15, 15) mm whose right arm ends on the shore of
+    // a green land dark enough to pass for green ink: without the land taken out, one patch.
+    let img = by_land(15.0, Rgb([30, 130, 60]));
     let land = image::Rgb([110, 160, 100]).0.map(|v| v as f64 / 255.0);
     assert!(is_ink(land, 228.0 / 255.0), "the land passes for ink");
     let (at, conf) = read_cross(&img);
@@ -220,16 +226,7 @@ fn a_cross_touching_a_wide_land_that_passes_for_ink_stands_apart_from_it() {
     assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
     assert!(conf >= crate::fields::DOUBT_CROSS, "{conf}");
     // A black cross drawn on the land itself keeps its ink: only the land's own ink goes.
-    let on_land = RgbImage::from_fn(w, h, |x, y| {
-        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        if on_upright_cross((u - 28.0).abs(), (v - 15.0).abs()) {
-            Rgb([30, 30, 34])
-        } else if u > 19.3 {
-            Rgb([110, 160, 100])
-        } else {
-            Rgb([236, 226, 200])
-        }
-    });
+    let on_land = by_land(28.0, Rgb([30, 30, 34]));
     let (at, _) = read_cross(&on_land);
     let at = at.expect("the black cross on the land");
     assert!((at.x - 28.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
