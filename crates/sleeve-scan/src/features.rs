@@ -1,15 +1,19 @@
 //! Stage 4: the hidden facts on the canonical card image (PX_PER_MM pixels per millimetre,
-//! upright): the dark areas, where glare hides them, and each ring's hidden flag here; the red
-//! rings (`rings`) and the cross (`cross`) are read beside them and gathered in `read`.
+//! upright): the dark areas (their mask in `features/dark.rs`), where glare hides them, and each
+//! ring's hidden flag here; the red rings (`rings`) and the cross (`cross`) are read beside them
+//! and gathered in `read`.
 
 use image::{GrayImage, RgbImage};
 
 use crate::geom::polygon_area;
 use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden};
 use crate::join;
-use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, flood, luma, redness};
+use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, luma};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 use crate::shaded::rings_in_dark;
+
+mod dark;
+pub use dark::{dark_mask, dark_mask_and_unsure};
 
 /// What the canonical card shows: rings (with a confidence), dark areas, the cross (with a
 /// confidence).
@@ -23,7 +27,9 @@ pub struct Found {
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
     /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area,
     /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`) or
-    /// only by a region glare washed out to grey: their hidden flags are in doubt.
+    /// only by a region glare washed out to grey, or centred in a small dark region, taken as a
+    /// small near-black area or left out as too small or too light (`dark_mask_and_unsure`):
+    /// their hidden flags are in doubt.
     pub hidden_doubt: Vec<usize>,
     pub dark_areas: Vec<Vec<[f64; 2]>>,
     pub cross: (Option<CrossAt>, f64),
@@ -34,11 +40,11 @@ pub struct Found {
 /// right beside it, dark areas against a wider window.
 pub fn read(canon: &RgbImage) -> Found {
     let grid = PaperGrid::new(canon);
-    let ((reference, dark), (near, (rated, stray_red))) = join(
+    let ((reference, (dark, unsure)), (near, (rated, stray_red))) = join(
         || {
             let reference = grid.reference(36.0);
-            let dark = dark_mask(canon, &reference);
-            (reference, dark)
+            let (dark, unsure) = dark_mask_and_unsure(canon, &reference);
+            (reference, (dark, unsure))
         },
         || (grid.reference(6.0), crate::rings::rings(canon)),
     );
@@ -87,6 +93,7 @@ pub fn read(canon: &RgbImage) -> Found {
                 || near_glare(&list[i])
                 || lit.contains(&i)
                 || washed_hidden.contains(&i)
+                || in_mask(&unsure, [list[i].x, list[i].y])
         })
         .collect();
     let missed_at = stray_red.into_iter().chain(glare).collect();
@@ -179,79 +186,6 @@ impl PaperGrid {
 pub fn local_reference(img: &RgbImage, window_mm: f64) -> GrayImage {
     PaperGrid::new(img).reference(window_mm)
 }
-
-/// The dark areas: pixels darker than half the local paper level (dark-red ring pixels count,
-/// bright red does not). An opening by about 2 mm and a minimum size decide which dark regions
-/// are dark areas (not strokes of the cross, the laces or thin marks); each chosen region is then
-/// kept whole, so its corners stay sharp (reconstruction, not the opened shape).
-pub fn dark_mask(img: &RgbImage, reference: &GrayImage) -> GrayImage {
-    let mut raw = GrayImage::new(img.width(), img.height());
-    let pixels = img.as_raw().chunks_exact(3).zip(reference.as_raw());
-    for (out, (p, refl)) in raw.iter_mut().zip(pixels) {
-        let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
-        let level = 0.5 * (*refl as f64 / 255.0).max(0.2);
-        let red = redness(c);
-        // Dark areas are near-black (grey); the laces are dark brown: red and green well above
-        // blue. They are not a dark area.
-        let brown = c[0] - c[2] > 0.12 && c[1] - c[2] > 0.04 && red < 0.5;
-        // Saturated blue or green marker ink can be as dark as an area, but an area is grey.
-        // So can a dark green or blue icon of the art: a clear tint (the area's grey stays
-        // within a few hundredths) with green or blue the strongest channel, and not near-black
-        // (above a quarter of the paper's level: an area with a cool cast stays an area).
-        let chroma = chroma(c);
-        let cool = c[1].max(c[2]) > c[0] && luma(c) > 0.5 * level;
-        let inked = (chroma > 0.25 && red < 0.3) || (chroma > 0.14 && cool);
-        let dark = !brown
-            && !inked
-            && ((luma(c) < level && red < 0.5) || (red > 0.3 && c[0] < level + 0.15));
-        *out = if dark { 255 } else { 0 };
-    }
-    let k = (PX_PER_MM * 0.9) as u8;
-    let opened = dilate_square(&erode_square(&raw, k as usize), k as usize);
-    // Dark areas are 8 mm across or more (a thin one may hold little area after the opening).
-    let min_area = (8.0 * PX_PER_MM * PX_PER_MM) as usize;
-    let across = |b: &Vec<usize>| {
-        let w = opened.width() as usize;
-        let (xs, ys) = (b.iter().map(|i| i % w), b.iter().map(|i| i / w));
-        let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
-        let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-        ((x1 - x0) as f64).hypot((y1 - y0) as f64) / PX_PER_MM
-    };
-    let (w, h) = (raw.width() as usize, raw.height() as usize);
-    let mut seeds = GrayImage::new(w as u32, h as u32);
-    for seed in blobs(&opened)
-        .iter()
-        .filter(|b| b.len() >= min_area && across(b) >= 6.0)
-    {
-        for &i in seed {
-            seeds.as_mut()[i] = 255;
-        }
-    }
-    // Each kept region is grown back to its whole dark region (a flood through `raw` from its
-    // seeds), but only within GROW_MM of what the opening kept: the corners the opening rounded
-    // come back, while a coastline, a road or an icon touching the area does not carry the flood
-    // on along its length (into a cross, or under a ring far from the area).
-    let reach = dilate_square(&seeds, (GROW_MM * PX_PER_MM) as usize);
-    let allowed: Vec<u8> = raw
-        .as_raw()
-        .iter()
-        .zip(reach.as_raw())
-        .map(|(&a, &b)| a.min(b))
-        .collect();
-    let mut out = GrayImage::new(w as u32, h as u32);
-    let buf: &mut [u8] = &mut out;
-    for (i, &s) in seeds.as_raw().iter().enumerate() {
-        if s > 0 && buf[i] == 0 {
-            flood(&allowed, buf, i, w, h, |_| {});
-        }
-    }
-    // Dark areas are solid: a glare spot inside one is still the area.
-    fill_holes(&mut out);
-    out
-}
-
-/// How far (mm) a dark area is grown back past what the opening kept of it.
-const GROW_MM: f64 = 3.0;
 
 /// Where glare lights part of a dark area (card mm): in each area, away from its edge by 1 mm,
 /// the pixels brighter than the area's own dark level (its 20th percentile) by 0.15 or more, when
@@ -349,6 +283,16 @@ fn centre_mm(pixels: &[usize], w: usize) -> [f64; 2] {
         (x + (i % w) as f64, y + (i / w) as f64)
     });
     [(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]
+}
+
+/// Whether the mask is set at a point (card millimetres).
+fn in_mask(mask: &GrayImage, at: [f64; 2]) -> bool {
+    let (x, y) = ((at[0] * PX_PER_MM) as i64, (at[1] * PX_PER_MM) as i64);
+    x >= 0
+        && y >= 0
+        && (x as u32) < mask.width()
+        && (y as u32) < mask.height()
+        && mask.get_pixel(x as u32, y as u32)[0] > 0
 }
 
 /// Whether the mask changes within `mm` of a point (card millimetres): sampled on two circles.
@@ -682,5 +626,60 @@ mod tests {
             .expect("the ring");
         assert!(list[i].hidden, "{list:?}");
         assert!(found.hidden_doubt.contains(&i), "{:?}", found.hidden_doubt);
+    }
+
+    #[test]
+    fn a_small_near_black_area_hides_its_ring_and_a_grey_mark_of_its_size_is_doubted() {
+        // The smallest area the contract allows: a quad 8 mm across with an acute tip, which
+        // the opening shrinks to under 6 mm; near-black at 5..11 mm, the same shape in grey (a third
+        // of the paper's level, a compass rose's star) 30 mm to its right. Each with a ring of
+        // 4.7 mm centred in it (dark red over the near-black quad).
+        let quad = [[10.98, 17.54], [9.54, 23.43], [5.51, 23.41], [6.72, 19.73]];
+        let inside = |u: f64, v: f64| {
+            let mut c = false;
+            for k in 0..4 {
+                let ([x1, y1], [x2, y2]) = (quad[k], quad[(k + 1) % 4]);
+                if (y1 > v) != (y2 > v) && u < (x2 - x1) * (v - y1) / (y2 - y1) + x1 {
+                    c = !c;
+                }
+            }
+            c
+        };
+        let centre = [7.02, 22.07];
+        let img = square_mm(|u, v| {
+            let (grey, u) = if u >= 30.0 {
+                (true, u - 30.0)
+            } else {
+                (false, u)
+            };
+            let ring = ((u - centre[0]).hypot(v - centre[1]) - 4.7).abs() < 0.3;
+            match (ring, inside(u, v), grey) {
+                (true, true, false) => image::Rgb([95, 20, 20]),
+                (true, _, _) => image::Rgb([210, 40, 40]),
+                (false, true, false) => image::Rgb([25, 25, 28]),
+                (false, true, true) => image::Rgb([72, 72, 74]),
+                (false, false, _) => image::Rgb([222, 208, 180]),
+            }
+        });
+        let found = read(&img);
+        let list = &found.hooks.0;
+        let ring_at = |x: f64| {
+            list.iter()
+                .position(|h| (h.x - x).hypot(h.y - centre[1]) < 0.5)
+                .unwrap_or_else(|| panic!("the ring at {x}: {list:?}"))
+        };
+        let (black, grey) = (ring_at(centre[0]), ring_at(centre[0] + 30.0));
+        assert!(list[black].hidden, "{list:?}");
+        assert!(
+            found.hidden_doubt.contains(&black),
+            "{:?}",
+            found.hidden_doubt
+        );
+        assert!(!list[grey].hidden, "{list:?}");
+        assert!(
+            found.hidden_doubt.contains(&grey),
+            "{:?}",
+            found.hidden_doubt
+        );
     }
 }
