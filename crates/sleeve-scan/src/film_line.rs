@@ -5,6 +5,9 @@
 //! bright line 3.3 to 7.5 mm outside it instead of 2.5 mm.
 //! That the stock looks like the table is not itself tested: a straight bright line in that band
 //! (a table's stripe) with none at 2.5 mm moves a side too, so a moved side is always doubted.
+//! The other way round (`move_in`): a side traced on the film's cut edge itself, where nothing
+//! else marks the card's edge, has that thin bright line on it, film over the table on both
+//! sides of it, and no line as bright 2.5 mm further out; it moves 2.5 mm in, doubted as well.
 
 use image::RgbImage;
 
@@ -50,16 +53,10 @@ const MOVED_MAX_MM: f64 = 7.5;
 /// runs 3.3 to 7.5 mm outside that line, parallel to it, and no bright line runs where the
 /// film's edge would be if the side were already right (2.5 mm out); else None. Millimetres
 /// across the side are measured with the quad's own perspective (`Across`), so a tilted card's
-/// foreshortening does not move the film's edge. `inward` is the normal towards the card.
-pub(crate) fn move_out(
-    img: &RgbImage,
-    line: Line,
-    quad: [[f64; 2]; 4],
-    k: usize,
-    long_first: bool,
-    inward: [f64; 2],
-) -> Option<Line> {
-    let across = Across::new(quad, k, long_first);
+/// foreshortening does not move the film's edge.
+pub(crate) fn move_out(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
+    let across = Across::new(quad, k);
+    let (_, inward) = crate::geom::side_frame(&quad, k);
     let (o, d) = line;
     let (a, b) = (quad[k], quad[(k + 1) % 4]);
     let along = |p: [f64; 2]| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
@@ -88,9 +85,7 @@ pub(crate) fn move_out(
                 Some([base[0] + inward[0] * off, base[1] + inward[1] * off])
             })
             .collect();
-        strength.sort_by(f64::total_cmp);
-        let med = strength.get(strength.len() / 2).copied().unwrap_or(0.0);
-        (pts, med)
+        (pts, median(strength))
     };
     // Where the film's edge would be if the side were right: how bright a line stands there.
     let (_, at_film) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
@@ -119,9 +114,100 @@ pub(crate) fn move_out(
     (len > 1e-6).then(|| (na, [(nb[0] - na[0]) / len, (nb[1] - na[1]) / len]))
 }
 
+/// Where the film's cut edge is sought along a side traced on it (mm, negative outside): on
+/// the side's line or just outside it, not inside, where the card's unprinted border can stand
+/// out as a light band of its own.
+const AT_SIDE: (f64, f64) = (-0.4, 0.15);
+
+/// Where the film's edge would lie if the side were the card's (mm either way of 2.5 mm out).
+const AT_FILM_MM: f64 = 0.6;
+
+/// The film's cut edge is a thin line: its surroundings 0.25 to 0.5 mm away.
+const NARROW: (f64, f64) = (0.25, 0.5);
+
+/// A bright line on the side stands this much (median) above its surroundings.
+const ON_SIDE_RIDGE: f64 = 0.012;
+
+/// Across a side traced on the film's edge, clear film over the table lies on both sides of the
+/// bright line: their levels (the mean of the channels) differ by less than this (median). A
+/// card's edge steps from the film to the stock: 0.27 to 0.41 on the sides looked at.
+const FLAT: f64 = 0.1;
+
+/// The line of side `k` of `quad` moved in to the card's edge, when the side runs on the film's
+/// bright cut edge instead: a thin bright line along the side itself on `ON_LINE` of the
+/// profiles or more (median `ON_SIDE_RIDGE` over its surroundings), the same level on both
+/// sides of it (`FLAT`: film over the table, not a step to the card stock), and no line as
+/// bright where the film's edge would run if the side were the card's (2.5 mm out). A card's
+/// edge that catches the light more than the film's does, over a table of the stock's own
+/// colour, would pass too: none did on the tuning photos, and a moved side is always doubted.
+/// Such a side is taken 2.5 mm in: millimetres across the side from the quad's own perspective
+/// (`Across`), less the 2.5 mm that the quad, traced on the film on this side, is too wide by.
+/// The caller doubts it.
+pub(crate) fn move_in(img: &RgbImage, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
+    if crate::geom::side_len(&quad, k) < 1e-6 {
+        return None;
+    }
+    let across = Across::new(quad, k);
+    let (a, b) = (quad[k], quad[(k + 1) % 4]);
+    let (d, inward) = crate::geom::side_frame(&quad, k);
+    let first = -FILM_MM - AT_FILM_MM - 0.1;
+    let last = AT_SIDE.1 + 0.1;
+    let film = (-FILM_MM - AT_FILM_MM, -FILM_MM + AT_FILM_MM);
+    let (mut at_side, mut at_film, mut steps) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..PLACES {
+        let s = 0.12 + 0.76 * (i as f64 + 0.5) / PLACES as f64;
+        let base = [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
+        let v = profile_over(img, (base, d, inward, across.px_per_mm(s)), first, last);
+        let mean = |p: f64, q: f64| window_mean(&v, first, p, q);
+        if let Some((mm, r)) = ridge_from(&v, first, AT_SIDE, f64::NEG_INFINITY, NARROW) {
+            at_side.push(r);
+            steps.push(
+                (mean(mm + NARROW.0, mm + NARROW.1) - mean(mm - NARROW.1, mm - NARROW.0)).abs(),
+            );
+        }
+        if let Some((_, r)) = ridge_from(&v, first, film, f64::NEG_INFINITY, NARROW) {
+            at_film.push(r);
+        }
+    }
+    let count = at_side.iter().filter(|&&r| r >= RIDGE).count();
+    let (ridge, step, far) = (median(at_side), median(steps), median(at_film));
+    let on_film = count >= ON_LINE && ridge >= ON_SIDE_RIDGE && step < FLAT && far < ridge;
+    if !on_film {
+        return None;
+    }
+    // The quad is the film's width too wide across this side: its millimetres too long by that.
+    let shrink = across.dim / (across.dim + FILM_MM);
+    let moved = |p: [f64; 2], scale: f64| {
+        let off = FILM_MM * scale * shrink;
+        [p[0] + inward[0] * off, p[1] + inward[1] * off]
+    };
+    let (na, nb) = (
+        moved(a, across.px_per_mm(0.0)),
+        moved(b, across.px_per_mm(1.0)),
+    );
+    let len = (nb[0] - na[0]).hypot(nb[1] - na[1]);
+    (len > 1e-6).then(|| (na, [(nb[0] - na[0]) / len, (nb[1] - na[1]) / len]))
+}
+
+/// The mean of a profile that starts at `first` mm (less 0.9, as `profile_over` makes it) from
+/// `from` to `to` mm, both ends included.
+fn window_mean(v: &[f64], first: f64, from: f64, to: f64) -> f64 {
+    let idx = |mm: f64| ((mm - (first - 0.9)) / STEP_MM).round() as usize;
+    let (i, j) = (idx(from), idx(to));
+    v[i..=j].iter().sum::<f64>() / (j - i + 1) as f64
+}
+
+/// The median of some values (0 for none).
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(0.0)
+}
+
 /// Pixels per card millimetre across one side of a quad, along the side: from the quad's own
 /// homography (a tilted card is foreshortened across a side differently than along it).
 struct Across {
+    /// The card's size (mm) across the side.
+    dim: f64,
     h: nalgebra::Matrix3<f64>,
     from: [f64; 2],
     to: [f64; 2],
@@ -129,9 +215,9 @@ struct Across {
 }
 
 impl Across {
-    /// Side `k` of `quad`, whose sides 0 and 2 are the card's long ones when `long_first`.
-    fn new(quad: [[f64; 2]; 4], k: usize, long_first: bool) -> Self {
-        let (w, h) = if long_first {
+    /// Side `k` of `quad`, whose longer pair of sides on the photo is the card's 90 mm.
+    fn new(quad: [[f64; 2]; 4], k: usize) -> Self {
+        let (w, h) = if crate::geom::long_pair_first(&quad) {
             (crate::geom::CARD_H, crate::geom::CARD_W)
         } else {
             (crate::geom::CARD_W, crate::geom::CARD_H)
@@ -146,6 +232,7 @@ impl Across {
             outward = [-outward[0], -outward[1]];
         }
         Across {
+            dim: if k.is_multiple_of(2) { h } else { w },
             h: crate::geom::solve_homography(&src, &quad),
             from,
             to,
@@ -181,10 +268,20 @@ fn profile(
     inward: [f64; 2],
     px_per_mm: f64,
 ) -> Vec<f64> {
-    let n = ((LAST_MM - FIRST_MM + 1.8) / STEP_MM).round() as usize + 1;
+    profile_over(img, (base, d, inward, px_per_mm), FIRST_MM, LAST_MM)
+}
+
+/// `profile` from `first` to `last` mm (plus 0.9 mm each way).
+fn profile_over(
+    img: &RgbImage,
+    (base, d, inward, px_per_mm): ([f64; 2], [f64; 2], [f64; 2], f64),
+    first: f64,
+    last: f64,
+) -> Vec<f64> {
+    let n = ((last - first + 1.8) / STEP_MM).round() as usize + 1;
     (0..n)
         .map(|k| {
-            let off = (FIRST_MM - 0.9 + k as f64 * STEP_MM) * px_per_mm;
+            let off = (first - 0.9 + k as f64 * STEP_MM) * px_per_mm;
             let mut s = 0.0;
             for j in -1..=1 {
                 let (x, y) = (
@@ -202,17 +299,26 @@ fn profile(
 /// The offset (mm) between `lo` and `hi` where the profile is brightest above its surroundings
 /// on both sides (0.5 to 0.9 mm away), and by how much, when that is `thr` or more.
 fn brightest(v: &[f64], lo: f64, hi: f64, thr: f64) -> Option<(f64, f64)> {
-    let idx = |mm: f64| ((mm - (FIRST_MM - 0.9)) / STEP_MM).round() as usize;
-    let side = |from: f64, to: f64| {
-        let (i, j) = (idx(from), idx(to));
-        v[i..=j].iter().sum::<f64>() / (j - i + 1) as f64
-    };
+    ridge_from(v, FIRST_MM, (lo, hi), thr, (0.5, 0.9))
+}
+
+/// `brightest` on a profile that starts at `first` mm (less 0.9, as `profile_over` makes it),
+/// with the surroundings `near` to `far` mm away on both sides.
+fn ridge_from(
+    v: &[f64],
+    first: f64,
+    (lo, hi): (f64, f64),
+    thr: f64,
+    (near, far): (f64, f64),
+) -> Option<(f64, f64)> {
+    let idx = |mm: f64| ((mm - (first - 0.9)) / STEP_MM).round() as usize;
+    let side = |from: f64, to: f64| window_mean(v, first, from, to);
     let mut best: Option<(f64, f64)> = None;
     let mut mm = lo;
     while mm <= hi {
         let c = idx(mm);
         let peak = (v[c - 1] + v[c] + v[c + 1]) / 3.0;
-        let r = peak - side(mm - 0.9, mm - 0.5).max(side(mm + 0.5, mm + 0.9));
+        let r = peak - side(mm - far, mm - near).max(side(mm + near, mm + far));
         if r >= thr && best.is_none_or(|b| r > b.1) {
             best = Some((mm, r));
         }
@@ -269,9 +375,13 @@ mod tests {
     /// true top edge at the side's middle, or None.
     fn top_edge(img: &RgbImage, q: [[f64; 2]; 4]) -> Option<f64> {
         let line = (q[0], [1.0, 0.0]);
-        let (o, d) = move_out(img, line, q, 0, false, [0.0, 1.0])?;
+        move_out(img, line, q, 0).map(above_top)
+    }
+
+    /// How far (mm) a line runs above the card's true top edge at the card's middle.
+    fn above_top((o, d): Line) -> f64 {
         let t = (ORIGIN + 30.0 * PX - o[0]) / d[0];
-        Some((ORIGIN - (o[1] + d[1] * t)) / PX)
+        (ORIGIN - (o[1] + d[1] * t)) / PX
     }
 
     #[test]
@@ -299,5 +409,46 @@ mod tests {
         // 9.5 mm out of a side on the art's edge: beyond the widest border and frame line.
         let img = photo(2.0, &[7.5]);
         assert_eq!(top_edge(&img, quad(2.0)), None);
+    }
+
+    /// `top_edge` for `move_in`.
+    fn top_edge_in(img: &RgbImage, q: [[f64; 2]; 4]) -> Option<f64> {
+        move_in(img, q, 0).map(above_top)
+    }
+
+    #[test]
+    fn a_side_on_the_films_edge_moves_in_to_the_card_edge() {
+        let img = photo(2.0, &[2.5]);
+        // One side traced on the film (the others on the card's edges): the top one (side 0,
+        // inward +y) and the left one (side 3, from the bottom-left corner up, inward +x). How
+        // far the moved line runs outside the card's edge at the side's middle (mm).
+        let top = {
+            let mut q = quad(0.0);
+            q[0][1] -= 2.5 * PX;
+            q[1][1] -= 2.5 * PX;
+            move_in(&img, q, 0).map(above_top)
+        };
+        let left = {
+            let mut q = quad(0.0);
+            q[3][0] -= 2.5 * PX;
+            q[0][0] -= 2.5 * PX;
+            move_in(&img, q, 3).map(|(o, d)| {
+                let t = (ORIGIN + 45.0 * PX - o[1]) / d[1];
+                (ORIGIN - (o[0] + d[0] * t)) / PX
+            })
+        };
+        for (side, edge) in [("top", top), ("left", left)] {
+            let edge = edge.unwrap_or_else(|| panic!("the {side} side not moved in"));
+            assert!(edge.abs() < 0.05, "{side}: card edge {edge:.3} mm off");
+        }
+    }
+
+    #[test]
+    fn a_side_on_the_card_edge_does_not_move_in() {
+        let img = photo(2.0, &[2.5]);
+        assert_eq!(top_edge_in(&img, quad(0.0)), None);
+        // Nor when the card's own edge catches the light as well as the film's.
+        let img = photo(2.0, &[0.0, 2.5]);
+        assert_eq!(top_edge_in(&img, quad(0.0)), None);
     }
 }

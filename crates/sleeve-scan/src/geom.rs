@@ -156,6 +156,25 @@ pub fn side_len(quad: &[[f64; 2]; 4], k: usize) -> f64 {
     (b[0] - a[0]).hypot(b[1] - a[1])
 }
 
+/// Side `k` of a quadrilateral (corner `k` to the next): its unit direction, and its unit
+/// normal pointing in, to the side of its middle where the mean of the four corners lies.
+pub fn side_frame(quad: &[[f64; 2]; 4], k: usize) -> ([f64; 2], [f64; 2]) {
+    let (a, b) = (quad[k], quad[(k + 1) % 4]);
+    let len = side_len(quad, k);
+    let t = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+    let centre = [
+        quad.iter().map(|p| p[0]).sum::<f64>() / 4.0,
+        quad.iter().map(|p| p[1]).sum::<f64>() / 4.0,
+    ];
+    let mid = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+    let nrm = [-t[1], t[0]];
+    if (centre[0] - mid[0]) * nrm[0] + (centre[1] - mid[1]) * nrm[1] < 0.0 {
+        (t, [-nrm[0], -nrm[1]])
+    } else {
+        (t, nrm)
+    }
+}
+
 /// Whether sides 0 and 2 of a quadrilateral going round a card are longer together on the photo
 /// than sides 1 and 3: the pair taken for the card's 90 mm.
 pub fn long_pair_first(quad: &[[f64; 2]; 4]) -> bool {

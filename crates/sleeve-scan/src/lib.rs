@@ -271,7 +271,7 @@ pub fn scan_image(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<Scan, ScanError> {
-    let (refined, agree) = find_outline(img, corners)?;
+    let (refined, agree) = outline::off_film_edges(img, find_outline(img, corners)?);
     let refine_conf = agree.iter().copied().fold(1.0, f64::min);
     let (upright, orient_conf) = laces::orient(img, refined);
     let h = geom::homography(&upright);

@@ -257,10 +257,6 @@ fn film_sides_with(
 ) -> Option<([[f64; 2]; 4], [f64; 4])> {
     // Sides 0 and 2 against 1 and 3: the longer pair is the card's 90 mm.
     let pair_long = crate::geom::long_pair_first(&quad);
-    let centre = [
-        quad.iter().map(|p| p[0]).sum::<f64>() / 4.0,
-        quad.iter().map(|p| p[1]).sum::<f64>() / 4.0,
-    ];
     let side = |k: usize| -> Option<(crate::geom::Line, f64)> {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
         let l = crate::geom::side_len(&quad, k);
@@ -273,12 +269,7 @@ fn film_sides_with(
         if px_per_mm < 2.0 {
             return None;
         }
-        let t = [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
-        let mut nrm = [-t[1], t[0]];
-        let mid = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
-        if (centre[0] - mid[0]) * nrm[0] + (centre[1] - mid[1]) * nrm[1] < 0.0 {
-            nrm = [-nrm[0], -nrm[1]];
-        }
+        let (t, nrm) = crate::geom::side_frame(&quad, k);
         let count = 48;
         let pts = edge_points(img, (a, b), nrm, px_per_mm, count);
         let tol = (0.25 * px_per_mm).max(1.5);
@@ -300,7 +291,7 @@ fn film_sides_with(
                 let out = mm * px_per_mm;
                 ([o[0] - nrm[0] * out, o[1] - nrm[1] * out], d)
             }
-            None => match crate::film_line::move_out(img, line, quad, k, pair_long, nrm) {
+            None => match crate::film_line::move_out(img, line, quad, k) {
                 Some(edge) => {
                     agree = agree.min(FAINT_AGREE);
                     edge
@@ -320,6 +311,41 @@ fn film_sides_with(
         out[(k + 1) % 4] = crate::geom::intersect(sides[k].0, sides[(k + 1) % 4].0, 1e-6)?;
     }
     Some((out, [sides[0].1, sides[1].1, sides[2].1, sides[3].1]))
+}
+
+/// The outline with every side that runs on the film's bright cut edge rather than on the
+/// card's (`film_line::move_in`) taken 2.5 mm in, each such side agreeing at most
+/// `FAINT_AGREE`: where the card stock and the table look alike, the film's edge is the only
+/// line left to trace, and nothing else in the outline tells it from the card's.
+pub fn off_film_edges(
+    img: &RgbImage,
+    (quad, mut agree): ([[f64; 2]; 4], [f64; 4]),
+) -> ([[f64; 2]; 4], [f64; 4]) {
+    let mut lines = [([0.0; 2], [0.0; 2]); 4];
+    let mut moved = false;
+    for k in 0..4 {
+        lines[k] = match crate::film_line::move_in(img, quad, k) {
+            Some(line) => {
+                moved = true;
+                agree[k] = agree[k].min(FAINT_AGREE);
+                line
+            }
+            None => (quad[k], crate::geom::side_frame(&quad, k).0),
+        };
+    }
+    if !moved {
+        return (quad, agree);
+    }
+    let mut out = quad;
+    for k in 0..4 {
+        match crate::geom::intersect(lines[k], lines[(k + 1) % 4], 1e-6) {
+            Some(p) => out[(k + 1) % 4] = p,
+            // Moved lines that no longer meet: the outline as it came, its film sides still
+            // doubted.
+            None => return (quad, agree),
+        }
+    }
+    (out, agree)
 }
 
 /// The most likely card edge (`best_edge`, to the sub-pixel) on each of `count` profiles across

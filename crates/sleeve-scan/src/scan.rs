@@ -409,21 +409,11 @@ fn refine_pass(
     window: f64,
     max_samples: usize,
 ) -> Option<([[f64; 2]; 4], f64)> {
-    let centre = [
-        quad.iter().map(|p| p[0]).sum::<f64>() / 4.0,
-        quad.iter().map(|p| p[1]).sum::<f64>() / 4.0,
-    ];
-    let side_len = |a: [f64; 2], b: [f64; 2]| (b[0] - a[0]).hypot(b[1] - a[1]);
     // One side: its fitted line and how much of it was traced cleanly.
     let side = |k: usize| -> Option<(Line, f64)> {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
-        let len = side_len(a, b);
-        let t = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-        let mut nrm = [-t[1], t[0]];
-        let mid = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
-        if (centre[0] - mid[0]) * nrm[0] + (centre[1] - mid[1]) * nrm[1] < 0.0 {
-            nrm = [-nrm[0], -nrm[1]];
-        }
+        let len = crate::geom::side_len(&quad, k);
+        let (_, nrm) = crate::geom::side_frame(&quad, k);
         // nrm points into the card. Search ±4% of the side around the coarse edge.
         let reach = (window * len).max(14.0);
         let samples = ((len * 0.7 / 5.0) as usize).min(max_samples);
