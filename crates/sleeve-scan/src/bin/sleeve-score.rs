@@ -6,7 +6,8 @@
 //! contract's JSON), from any generator.
 //!
 //! Prints each photo that is not fully right (with the fields wrong and whether a doubt named
-//! them), then: photos, fully right, wrong, wrong without a warning naming the field.
+//! them), then: photos, fully right, wrong, wrong without a warning naming the field, and how
+//! many of the fully right photos carry a warning naming each field (needless ones).
 
 use std::path::PathBuf;
 
@@ -54,9 +55,12 @@ fn dir_jobs(dir: &str) -> Vec<Job> {
         .collect()
 }
 
+/// A photo read: its verdict, the details of what was wrong, and the fields its doubts name.
+type Read = (Verdict, Vec<String>, Vec<String>);
+
 /// Reads one photo: its verdict, or why it was not read (counted as wrong without a warning
 /// only when the truth has a card; a refusal is itself a warning).
-fn run(job: &Job) -> (String, Result<(Verdict, Vec<String>), String>) {
+fn run(job: &Job) -> (String, Result<Read, String>) {
     let (name, bytes, truth) = job();
     let img = match decode(&bytes) {
         Ok(i) => i,
@@ -66,7 +70,8 @@ fn run(job: &Job) -> (String, Result<(Verdict, Vec<String>), String>) {
         Ok(scan) => {
             let mut detail = Vec::new();
             let v = judge(&scan, &truth, &mut detail);
-            (name, Ok((v, detail)))
+            let doubted = scan.doubts.iter().map(|d| d.field.clone()).collect();
+            (name, Ok((v, detail, doubted)))
         }
         Err(e) => (name, Err(e.to_string())),
     }
@@ -110,13 +115,19 @@ fn main() {
     let (mut right, mut wrong, mut unwarned, mut refused) = (0, 0, 0, 0);
     let mut right_doubted = 0;
     let mut fields = std::collections::BTreeMap::<String, (usize, usize)>::new();
+    // On the fully right photos: how many carry a doubt naming each field.
+    let mut needless = std::collections::BTreeMap::<String, usize>::new();
     for (_, (name, r)) in &results {
         match r {
-            Ok((v, _)) if v.wrong.is_empty() => {
+            Ok((v, _, doubted)) if v.wrong.is_empty() => {
                 right += 1;
                 right_doubted += usize::from(v.doubted);
+                let named: std::collections::BTreeSet<&String> = doubted.iter().collect();
+                for f in named {
+                    *needless.entry(f.clone()).or_default() += 1;
+                }
             }
-            Ok((v, detail)) => {
+            Ok((v, detail, _)) => {
                 wrong += 1;
                 if !v.unwarned.is_empty() {
                     unwarned += 1;
@@ -149,4 +160,6 @@ fn main() {
     for (f, (w, u)) in fields {
         println!("  {f}: wrong on {w} photos, {u} without a warning naming it");
     }
+    let needless: Vec<String> = needless.iter().map(|(f, n)| format!("{f} {n}")).collect();
+    println!("  needless warnings by field: {}", needless.join(", "));
 }
