@@ -35,7 +35,7 @@ ensure_debian_packages() {
 
 ensure_tauri_driver() {
   if ! command -v tauri-driver >/dev/null; then
-    echo "Installing tauri-driver $TAURI_DRIVER_VERSION from crates.io"
+    echo "Installing tauri-driver $TAURI_DRIVER_VERSION from Rust's package registry"
     cargo install tauri-driver --locked --version "$TAURI_DRIVER_VERSION"
   fi
   export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
