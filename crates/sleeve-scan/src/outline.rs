@@ -698,10 +698,23 @@ mod tests {
         assert_eq!(pick(&band, true), (true, 21, true));
         // Not on the second look, where sides may move out.
         assert_eq!(pick(&band, false), (false, 27, false));
-        // Too few on the side: the band's edge is taken (18 against 30 fails the share; 12
-        // against 36 both the share and the floor).
+        // Too few on the side: the band's edge is taken (18 against 30 fails the share, 12
+        // against 36 the share and the floor).
         assert_eq!(pick(&side_points(6, |_| -12.0), true), (false, 30, false));
         assert_eq!(pick(&side_points(4, |_| -12.0), true), (false, 36, false));
+        // Enough of the band's share but under the floor of all profiles: 15 on the side, 18 on
+        // the band, 15 scattered.
+        let few: Vec<[f64; 2]> = (0..48)
+            .map(|i| {
+                let x = 10.0 * i as f64 + 5.0;
+                match i % 16 {
+                    0..5 => [x, 0.0],
+                    5..11 => [x, -12.0],
+                    _ => [x, 30.0 + 13.0 * (i % 5) as f64],
+                }
+            })
+            .collect();
+        assert_eq!(pick(&few, true), (false, 18, false));
         // A line that crosses the side (a table's edge across the card's) is no tie.
         let across = side_points(7, |x| 0.2 * (x - 280.0));
         let (on_side, n, tie) = pick(&across, true);
