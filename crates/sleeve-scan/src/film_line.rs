@@ -110,8 +110,7 @@ pub(crate) fn move_out(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize
         [p[0] - inward[0] * off, p[1] - inward[1] * off]
     };
     let (na, nb) = (out(pa, da, sa), out(pb, db, sb));
-    let len = (nb[0] - na[0]).hypot(nb[1] - na[1]);
-    (len > 1e-6).then(|| (na, [(nb[0] - na[0]) / len, (nb[1] - na[1]) / len]))
+    crate::geom::line_through(na, nb)
 }
 
 /// Where the film's cut edge is sought along a side traced on it (mm, negative outside): on
@@ -185,8 +184,7 @@ pub(crate) fn move_in(img: &RgbImage, quad: [[f64; 2]; 4], k: usize) -> Option<L
         moved(a, across.px_per_mm(0.0)),
         moved(b, across.px_per_mm(1.0)),
     );
-    let len = (nb[0] - na[0]).hypot(nb[1] - na[1]);
-    (len > 1e-6).then(|| (na, [(nb[0] - na[0]) / len, (nb[1] - na[1]) / len]))
+    crate::geom::line_through(na, nb)
 }
 
 /// The mean of a profile that starts at `first` mm (less 0.9, as `profile_over` makes it) from

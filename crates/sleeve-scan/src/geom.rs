@@ -42,8 +42,19 @@ pub fn polygon_area(q: &[[f64; 2]]) -> f64 {
 }
 
 /// Distance from a point to a line.
-pub fn line_dist((o, d): Line, p: [f64; 2]) -> f64 {
-    ((p[0] - o[0]) * d[1] - (p[1] - o[1]) * d[0]).abs()
+pub fn line_dist(line: Line, p: [f64; 2]) -> f64 {
+    line_side(line, p).abs()
+}
+
+/// Signed distance from a point to a line: points on opposite sides of it have opposite signs.
+pub fn line_side((o, d): Line, p: [f64; 2]) -> f64 {
+    (p[0] - o[0]) * d[1] - (p[1] - o[1]) * d[0]
+}
+
+/// The line from `a` through `b` (origin `a`, unit direction), unless the two points coincide.
+pub fn line_through(a: [f64; 2], b: [f64; 2]) -> Option<Line> {
+    let len = (b[0] - a[0]).hypot(b[1] - a[1]);
+    (len > 1e-6).then(|| (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]))
 }
 
 /// Where two lines cross, unless they are nearly parallel (|sin| below `min_sin`).

@@ -370,8 +370,7 @@ fn side_line(
     ties: bool,
 ) -> Option<(crate::geom::Line, usize, bool)> {
     let (line, inliers) = crate::geom::ransac_line(pts, tol)?;
-    let len = (b[0] - a[0]).hypot(b[1] - a[1]);
-    let as_came = (a, [(b[0] - a[0]) / len, (b[1] - a[1]) / len]);
+    let as_came = crate::geom::line_through(a, b)?;
     if line_dist(line, a) < near && line_dist(line, b) < near {
         return Some((as_came, inliers, false));
     }
@@ -379,10 +378,8 @@ fn side_line(
         .iter()
         .filter(|p| line_dist(as_came, **p) <= tol)
         .count();
-    let across =
-        |(o, d): crate::geom::Line, p: [f64; 2]| d[0] * (p[1] - o[1]) - d[1] * (p[0] - o[0]);
     let tie = ties
-        && across(line, a) * across(line, b) > 0.0
+        && crate::geom::line_side(line, a) * crate::geom::line_side(line, b) > 0.0
         && backing as f64 >= TIE_SHARE * inliers as f64
         && backing as f64 >= TIE_MIN * count as f64;
     Some(if tie {
