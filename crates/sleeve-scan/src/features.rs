@@ -55,10 +55,9 @@ pub fn read(canon: &RgbImage) -> Found {
     let dark = join_washed(dark, &washed_regions, canon);
     let w = canon.width() as usize;
     let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
-    // Dark-red rings too faint for the red test, inside the dark areas.
-    let mut rated = rated;
-    let known: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
-    rated.extend(rings_in_dark(canon, &dark, &known));
+    // Dark-red rings too faint for the red test, inside the dark areas, and the dark-red arcs
+    // of rings the red test saw only in part.
+    let mut rated = rings_in_dark(canon, &dark, rated);
     crate::rings::by_place(&mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();

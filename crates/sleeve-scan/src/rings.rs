@@ -80,8 +80,9 @@ fn ring_redness(c: [f64; 3]) -> f64 {
 }
 
 /// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
-/// are left false for `mark_hidden`).
-pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
+/// are left false for `mark_hidden`), with the points each was fitted from; and the middles of
+/// red left over that no ring explains.
+pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     // Red ink: green and blue stay close beside red's lead (a hue within about 18 degrees of
     // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees).
     let weight = |p: &[u8]| {
@@ -153,9 +154,7 @@ pub fn rings(img: &RgbImage) -> (Vec<(Hook, f64)>, Vec<[f64; 2]>) {
             stray.push(mid(&rest));
         }
     }
-    let mut out = merge_split(out);
-    by_place(&mut out);
-    (out, stray)
+    (merge_split(out), stray)
 }
 
 /// Rings in reading order: top to bottom, then left to right.
@@ -284,8 +283,8 @@ fn circle_through(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Option<(f64, f64, f6
 pub(crate) type RingFit = (Hook, f64, Vec<(f64, f64, f64)>);
 
 /// One ring split into arcs (glare, a crossing line) is fitted once from all its arcs: rings
-/// whose fitted circles nearly coincide are merged and refitted.
-pub(crate) fn merge_split(found: Vec<RingFit>) -> Vec<(Hook, f64)> {
+/// whose fitted circles nearly coincide are merged and refitted (with all their points).
+pub(crate) fn merge_split(found: Vec<RingFit>) -> Vec<RingFit> {
     let mut taken = vec![false; found.len()];
     let mut out = Vec::new();
     for i in 0..found.len() {
@@ -313,7 +312,7 @@ pub(crate) fn merge_split(found: Vec<RingFit>) -> Vec<(Hook, f64)> {
             // Merged arcs: the fit is fair, but say so.
             conf = conf.min(0.7);
         }
-        out.push((hook, conf));
+        out.push((hook, conf, pts));
     }
     out
 }
@@ -375,6 +374,10 @@ mod tests {
             })
         });
         let (hooks, _) = rings(&img);
-        assert!(hooks.is_empty(), "{hooks:?}");
+        assert!(
+            hooks.is_empty(),
+            "{:?}",
+            hooks.iter().map(|h| &h.0).collect::<Vec<_>>()
+        );
     }
 }

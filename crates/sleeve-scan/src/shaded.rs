@@ -2,7 +2,9 @@
 //! dark red whose lead of red over green and blue is a few levels, and blur and noise leave no
 //! single pixel clearly red. Within each dark area the lead is averaged over a small window and
 //! compared with the area's own usual lead (its tint), and what stands out is fitted as rings by
-//! the same judge as the red test's.
+//! the same judge as the red test's. What stands out beside a ring the red test saw only in part
+//! (half over the paper, half over an area) is that ring's other arc, and the two are refitted
+//! together.
 
 use image::{GrayImage, RgbImage};
 
@@ -89,12 +91,18 @@ impl LeadSums {
     }
 }
 
-/// Rings whose centres lie in a dark area (`dark`, set pixels, the picture's size) and that touch
-/// no ring in `known` (rings never touch one another), each with its confidence: judged at
-/// `SHADED_LEAST` or more, and capped at `SHADED_CONF`.
-pub fn rings_in_dark(img: &RgbImage, dark: &GrayImage, known: &[Hook]) -> Vec<(Hook, f64)> {
+/// The rings of the red test (`known`, with their points) joined by rings whose centres lie in
+/// a dark area (`dark`, set pixels, the picture's size), each with its confidence. A ring found
+/// here that touches no known ring (rings never touch one another) is added when judged at
+/// `SHADED_LEAST` or more, capped at `SHADED_CONF`. One that touches a known ring is the same
+/// ring's other arc (a ring half over the paper, half over an area, is seen red on one side and
+/// only dark red on the other): the two arcs are fitted together, and the joint fit takes the
+/// known ring's place when it is judged better than the known ring alone (`joined`).
+pub fn rings_in_dark(img: &RgbImage, dark: &GrayImage, known: Vec<RingFit>) -> Vec<(Hook, f64)> {
+    let mut out: Vec<(Hook, f64)> = Vec::with_capacity(known.len());
     if dark.dimensions() != img.dimensions() {
-        return Vec::new();
+        out.extend(known.into_iter().map(|(h, c, _)| (h, c)));
+        return out;
     }
     let sums = LeadSums::new(img, dark);
     let found: Vec<RingFit> = blobs(dark)
@@ -110,17 +118,45 @@ pub fn rings_in_dark(img: &RgbImage, dark: &GrayImage, known: &[Hook]) -> Vec<(H
             && (y as usize) < h
             && dark.as_raw()[y as usize * w + x as usize] > 0
     };
-    merge_split(found)
-        .into_iter()
-        .filter(|(hook, conf)| {
-            *conf >= SHADED_LEAST
-                && in_dark(hook)
-                && known
-                    .iter()
-                    .all(|k| (k.x - hook.x).hypot(k.y - hook.y) > k.r + hook.r)
-        })
-        .map(|(hook, conf)| (hook, conf.min(SHADED_CONF)))
-        .collect()
+    let mut known = known;
+    let mut added = Vec::new();
+    for (hook, conf, pts) in merge_split(found) {
+        let touching = known
+            .iter()
+            .position(|k| (k.0.x - hook.x).hypot(k.0.y - hook.y) <= k.0.r + hook.r);
+        match touching {
+            Some(k) => {
+                if let Some(better) = joined(&known[k], &pts) {
+                    known[k] = better;
+                }
+            }
+            None if conf >= SHADED_LEAST && in_dark(&hook) => {
+                added.push((hook, conf.min(SHADED_CONF)));
+            }
+            None => {}
+        }
+    }
+    out.extend(known.into_iter().map(|(h, c, _)| (h, c)));
+    out.extend(added);
+    out
+}
+
+/// A known ring (`ring`) fitted together with an arc found in a dark area beside it (`arc`, its
+/// weights scaled to at most 1 like the red test's): the joint ring, capped at `SHADED_CONF`,
+/// when it is judged above the known ring's own confidence; otherwise None. Only a known ring
+/// judged below `SHADED_LEAST` (a short arc, fitted wide) is refitted: the averaged lead spreads
+/// an arc's points unevenly across the stroke, so a fair red ring is better fitted alone (on the
+/// tuning photos of the second generator, 0 to 999, the one ring judged at or above it that a
+/// joint fit moved was moved 0.3 mm away from the truth).
+fn joined(ring: &RingFit, arc: &[(f64, f64, f64)]) -> Option<RingFit> {
+    if ring.1 >= SHADED_LEAST {
+        return None;
+    }
+    let top = arc.iter().map(|p| p.2).fold(f64::MIN_POSITIVE, f64::max);
+    let mut pts = ring.2.clone();
+    pts.extend(arc.iter().map(|&(x, y, wt)| (x, y, wt / top)));
+    let (hook, conf) = judge_ring(&pts)?;
+    (conf > ring.1).then(|| (hook, conf.min(SHADED_CONF), pts))
 }
 
 /// The rings fitted in one dark area (its pixel indices): its pixels away from the rim whose
@@ -211,7 +247,7 @@ mod tests {
         let (img, dark) = shaded_patch(true, 7);
         // Too faint for the red test.
         assert!(crate::rings::rings(&img).0.is_empty());
-        let found = rings_in_dark(&img, &dark, &[]);
+        let found = rings_in_dark(&img, &dark, Vec::new());
         assert_eq!(found.len(), 1, "{found:?}");
         let (hook, _) = &found[0];
         assert!((hook.x - 15.0).hypot(hook.y - 15.0) < 0.3, "{hook:?}");
@@ -222,7 +258,10 @@ mod tests {
     fn a_plain_dark_area_has_no_ring_and_a_known_ring_is_not_found_twice() {
         for seed in 0..4 {
             let (img, dark) = shaded_patch(false, seed);
-            assert!(rings_in_dark(&img, &dark, &[]).is_empty(), "seed {seed}");
+            assert!(
+                rings_in_dark(&img, &dark, Vec::new()).is_empty(),
+                "seed {seed}"
+            );
         }
         let (img, dark) = shaded_patch(true, 7);
         let known = Hook {
@@ -231,6 +270,63 @@ mod tests {
             r: 3.5,
             hidden: true,
         };
-        assert!(rings_in_dark(&img, &dark, &[known]).is_empty());
+        let fit = (known.clone(), 1.0, circle_points(&known, 1.0));
+        let out = rings_in_dark(&img, &dark, vec![fit]);
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!((out[0].0.x, out[0].0.y, out[0].1), (15.1, 14.9, 1.0));
+    }
+
+    #[test]
+    fn a_ring_seen_red_on_one_side_is_refitted_with_its_dark_red_arc() {
+        // The red test saw only a third of the ring (where it crosses onto the paper) and fitted
+        // it too wide and off centre; the dark-red rest lies in the area.
+        let (img, dark) = shaded_patch(true, 7);
+        let truth = Hook {
+            x: 15.0,
+            y: 15.0,
+            r: 3.5,
+            hidden: true,
+        };
+        let seen = arc_points(&truth, 0.35, 0.65);
+        let wrong = Hook {
+            x: 13.9,
+            y: 15.0,
+            r: 4.6,
+            hidden: false,
+        };
+        let out = rings_in_dark(&img, &dark, vec![(wrong.clone(), 0.0, seen.clone())]);
+        assert_eq!(out.len(), 1, "{out:?}");
+        let (hook, conf) = &out[0];
+        assert!((hook.x - 15.0).hypot(hook.y - 15.0) < 0.3, "{hook:?}");
+        assert!((hook.r - 3.5).abs() < 0.3, "{hook:?}");
+        assert!(*conf > 0.0 && *conf <= SHADED_CONF, "{conf}");
+        // A red ring judged fair (`SHADED_LEAST` or more) is kept as the red test fitted it.
+        let out = rings_in_dark(&img, &dark, vec![(wrong, SHADED_LEAST, seen)]);
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert_eq!(
+            (out[0].0.x, out[0].0.r, out[0].1),
+            (13.9, 4.6, SHADED_LEAST)
+        );
+    }
+
+    /// Points (px) all round a ring, or over its arc from `from` to `to` turns, weight 1.
+    fn arc_points(h: &Hook, from: f64, to: f64) -> Vec<(f64, f64, f64)> {
+        (0..360)
+            .map(|k| std::f64::consts::TAU * (from + (to - from) * k as f64 / 360.0))
+            .flat_map(|a| {
+                [-1.0, 0.0, 1.0].map(|d| {
+                    let r = h.r * PX_PER_MM + d;
+                    (
+                        h.x * PX_PER_MM + r * a.cos(),
+                        h.y * PX_PER_MM + r * a.sin(),
+                        1.0,
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn circle_points(h: &Hook, turns: f64) -> Vec<(f64, f64, f64)> {
+        arc_points(h, 0.0, turns)
     }
 }
