@@ -9,8 +9,9 @@ use crate::geom::polygon_area;
 use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden};
 use crate::join;
 use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, luma};
+use crate::ring_profile::refit_seen;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
-use crate::shaded::rings_in_dark;
+use crate::shaded::{SHADED_LEAST, rings_in_dark};
 
 mod dark;
 pub use dark::{dark_mask, dark_mask_and_unsure};
@@ -58,6 +59,13 @@ pub fn read(canon: &RgbImage) -> Found {
     // Dark-red rings too faint for the red test, inside the dark areas, and the dark-red arcs
     // of rings the red test saw only in part.
     let mut rated = rings_in_dark(canon, &dark, rated);
+    // A ring judged poorly (an arc fitted wide) is refitted through its stroke where that is
+    // seen all round; it stays as doubted as it was.
+    for (hook, _) in rated.iter_mut().filter(|r| r.1 < SHADED_LEAST) {
+        if let Some(better) = refit_seen(canon, hook) {
+            *hook = better;
+        }
+    }
     crate::rings::by_place(&mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();

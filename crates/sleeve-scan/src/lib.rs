@@ -16,6 +16,7 @@ pub mod laces;
 pub mod outline;
 pub mod palette;
 pub mod pixels;
+pub mod ring_profile;
 pub mod rings;
 pub mod scan;
 pub mod score;

@@ -4,11 +4,13 @@
 //! compared with the area's own usual lead (its tint), and what stands out is fitted as rings by
 //! the same judge as the red test's. What stands out beside a ring the red test saw only in part
 //! (half over the paper, half over an area) is that ring's other arc, and the two are refitted
-//! together.
+//! together. A candidate whose stroke is seen all round its circle (`ring_profile`) is refitted
+//! through it and kept even when the averaged lead saw only arcs of it (glare over the area).
 
 use image::{GrayImage, RgbImage};
 
 use crate::pixels::blobs;
+use crate::ring_profile::refit_seen;
 use crate::rings::{RingFit, judge_ring, merge_split, ransac_circle};
 use crate::scan::{Hook, PX_PER_MM};
 
@@ -23,8 +25,9 @@ const STANDS_OUT: f64 = 4.0;
 
 /// The least judged confidence kept: on the tuning photos of the second generator (seeds 0 to
 /// 799, straightened with their true corners) every ring judged below it was invented (15 of
-/// 15), and 13 of the 15 judged at or above it were right.
-const SHADED_LEAST: f64 = 0.3;
+/// 15), and 13 of the 15 judged at or above it were right. A ring of the red test judged below
+/// it is an arc fitted poorly too (`features::read` refits it through its stroke).
+pub const SHADED_LEAST: f64 = 0.3;
 
 /// The most a ring found this way is trusted: its red is faint, so it is named as a doubt.
 pub const SHADED_CONF: f64 = 0.55;
@@ -94,7 +97,9 @@ impl LeadSums {
 /// The rings of the red test (`known`, with their points) joined by rings whose centres lie in
 /// a dark area (`dark`, set pixels, the picture's size), each with its confidence. A ring found
 /// here that touches no known ring (rings never touch one another) is added when judged at
-/// `SHADED_LEAST` or more, capped at `SHADED_CONF`. One that touches a known ring is the same
+/// `SHADED_LEAST` or more, or when its stroke is seen all round (`refit_seen`, which then
+/// places it), capped at `SHADED_CONF`; a ring so seen takes the place of a known ring judged
+/// below `SHADED_LEAST` that it touches. One that touches a known ring is the same
 /// ring's other arc (a ring half over the paper, half over an area, is seen red on one side and
 /// only dark red on the other): the two arcs are fitted together, and the joint fit takes the
 /// known ring's place when it is judged better than the known ring alone (`joined`).
@@ -121,10 +126,21 @@ pub fn rings_in_dark(img: &RgbImage, dark: &GrayImage, known: Vec<RingFit>) -> V
     let mut known = known;
     let mut added = Vec::new();
     for (hook, conf, pts) in merge_split(found) {
+        // A candidate whose stroke is seen all round its circle is refitted through it and
+        // kept, however the averaged lead judged it (`ring_profile`).
+        let refit = refit_seen(img, &hook);
+        let was_refit = refit.is_some();
+        let (hook, conf) = match refit {
+            Some(h) => (h, SHADED_CONF),
+            None => (hook, conf),
+        };
         let touching = known
             .iter()
             .position(|k| (k.0.x - hook.x).hypot(k.0.y - hook.y) <= k.0.r + hook.r);
         match touching {
+            Some(k) if known[k].1 < SHADED_LEAST && was_refit => {
+                known[k] = (hook, SHADED_CONF, pts);
+            }
             Some(k) => {
                 if let Some(better) = joined(&known[k], &pts) {
                     known[k] = better;
@@ -274,6 +290,24 @@ mod tests {
         let out = rings_in_dark(&img, &dark, vec![fit]);
         assert_eq!(out.len(), 1, "{out:?}");
         assert_eq!((out[0].0.x, out[0].0.y, out[0].1), (15.1, 14.9, 1.0));
+    }
+
+    #[test]
+    fn a_faint_ring_under_glare_on_a_dark_area_is_found_all_round() {
+        // Part of a second-generator tuning photo (seed 977), straightened with the scanner's
+        // own corners: card x 30 to 60 mm, y 0 to 30 mm. Glare lights the dark area round a
+        // hidden ring (truth: centre (50.72, 10.38), radius 2.70 mm); the averaged lead sees
+        // only a short arc of it, judged 0, the stroke's own lead all round.
+        let img = image::load_from_memory(include_bytes!("../tests/fixtures/glare-ring-t977.png"))
+            .expect("a PNG")
+            .to_rgb8();
+        let found = crate::features::read(&img);
+        let at = found.hooks.0.iter().zip(&found.ring_conf).find(|(h, _)| {
+            (h.x + 30.0 - 50.72).hypot(h.y - 10.38) < 0.3 && (h.r - 2.70).abs() < 0.3
+        });
+        let (hook, conf) = at.expect("the ring under glare");
+        assert!(hook.hidden, "{hook:?}");
+        assert_eq!(*conf, SHADED_CONF);
     }
 
     #[test]
