@@ -689,4 +689,40 @@ mod tests {
             found.hidden_doubt
         );
     }
+
+    #[test]
+    fn a_faint_ring_under_glare_on_a_dark_area_is_found_all_round() {
+        // Part of a second-generator tuning photo (seed 977), straightened with the scanner's
+        // own corners: card x 30 to 60 mm, y 0 to 30 mm. Glare lights the dark area round a
+        // hidden ring (truth: centre (50.72, 10.38), radius 2.70 mm); the averaged lead sees
+        // only a short arc of it, judged 0, the stroke's own lead all round.
+        let img = image::load_from_memory(include_bytes!("../tests/fixtures/glare-ring-t977.png"))
+            .expect("a PNG")
+            .to_rgb8();
+        let found = crate::features::read(&img);
+        let at = found.hooks.0.iter().zip(&found.ring_conf).find(|(h, _)| {
+            (h.x + 30.0 - 50.72).hypot(h.y - 10.38) < 0.3 && (h.r - 2.70).abs() < 0.3
+        });
+        let (hook, conf) = at.expect("the ring under glare");
+        assert!(hook.hidden, "{hook:?}");
+        assert_eq!(*conf, crate::shaded::SHADED_CONF);
+    }
+
+    #[test]
+    fn a_ring_fitted_wide_from_an_arc_is_refitted_through_its_stroke_in_a_photo() {
+        // Part of a second-generator tuning photo (seed 320), straightened with the scanner's
+        // own corners: card x 0 to 30 mm, y 35 to 65 mm. A hidden ring (truth: centre (16.73,
+        // 49.57), radius 2.68 mm) crosses a dark area's edge; the red test fits an arc of it
+        // 0.3 mm off and judges it below `SHADED_LEAST`, and it stays doubted when refitted.
+        let img = image::load_from_memory(include_bytes!("../tests/fixtures/arc-ring-t320.png"))
+            .expect("a PNG")
+            .to_rgb8();
+        let found = crate::features::read(&img);
+        let at = found.hooks.0.iter().zip(&found.ring_conf).find(|(h, _)| {
+            (h.x - 16.73).hypot(h.y + 35.0 - 49.57) < 0.15 && (h.r - 2.68).abs() < 0.15
+        });
+        let (hook, conf) = at.expect("the ring refitted");
+        assert!(hook.hidden, "{hook:?}");
+        assert!(*conf < crate::shaded::SHADED_LEAST, "{conf}");
+    }
 }
