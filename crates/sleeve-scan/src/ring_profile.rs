@@ -85,6 +85,39 @@ pub fn refit_seen(img: &RgbImage, h: &Hook) -> Option<Hook> {
         .map(|(hook, _)| hook)
 }
 
+/// A ring the red test fitted poorly from a short arc (too wide, off centre), refitted through
+/// its stroke: from its own circle (`refit_seen`), or else from circles 0.6 and 1.2 mm smaller
+/// moved as far toward each of 8 directions (a short arc fitted wide has the true centre nearer
+/// the arc), keeping the refit seen at the largest share of directions, `SEEN_MIN` at least,
+/// whose centre stays within 1.5 mm of the first one's (rings never touch, so no other ring's).
+pub fn refit_arc(img: &RgbImage, h: &Hook) -> Option<Hook> {
+    if let Some(hook) = refit_seen(img, h) {
+        return Some(hook);
+    }
+    let mut best: Option<(Hook, f64)> = None;
+    for shrink in [0.6, 1.2] {
+        for k in 0..8 {
+            let a = std::f64::consts::TAU * k as f64 / 8.0;
+            let start = Hook {
+                x: h.x + shrink * a.cos(),
+                y: h.y + shrink * a.sin(),
+                r: h.r - shrink,
+                hidden: h.hidden,
+            };
+            let Some((hook, share)) = refit(img, &start) else {
+                continue;
+            };
+            if share >= SEEN_MIN
+                && (hook.x - h.x).hypot(hook.y - h.y) < 1.5
+                && best.as_ref().is_none_or(|b| share > b.1)
+            {
+                best = Some((hook, share));
+            }
+        }
+    }
+    best.map(|(hook, _)| hook)
+}
+
 /// The candidate `h` refitted through the places its stroke is seen, twice over, with the share
 /// of the `ANGLES` directions at which it was seen on the last pass; None when the stroke is
 /// seen at fewer than a third of them or the refit leaves the contract's radii.
