@@ -23,7 +23,8 @@ pub struct Found {
     /// Each ring's confidence (in `hooks.0`'s order).
     pub ring_conf: Vec<f64>,
     /// Places where a ring may be missed (mm): red ink that no ring explains, glare over a dark
-    /// area (`glare_on_dark`) and an area washed out to grey (`washed_dark`).
+    /// area (`glare_on_dark`), an area washed out to grey (`washed_dark`), and a ring the dark
+    /// test judged whose stroke is not seen round it (`rings_in_dark`).
     pub missed_at: Vec<[f64; 2]>,
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
     /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area,
@@ -58,7 +59,7 @@ pub fn read(canon: &RgbImage) -> Found {
     let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
     // Dark-red rings too faint for the red test, inside the dark areas, and the dark-red arcs
     // of rings the red test saw only in part.
-    let mut rated = rings_in_dark(canon, &dark, rated);
+    let (mut rated, unseen) = rings_in_dark(canon, &dark, rated);
     // A ring judged poorly (an arc fitted wide) is refitted through its stroke where that is
     // seen all round; it stays as doubted as it was.
     for (hook, _) in rated.iter_mut().filter(|r| r.1 < SHADED_LEAST) {
@@ -103,7 +104,7 @@ pub fn read(canon: &RgbImage) -> Found {
                 || in_mask(&unsure, [list[i].x, list[i].y])
         })
         .collect();
-    let missed_at = stray_red.into_iter().chain(glare).collect();
+    let missed_at = stray_red.into_iter().chain(glare).chain(unseen).collect();
     let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),
@@ -743,5 +744,27 @@ mod tests {
         let (hook, conf) = at.expect("the ring refitted");
         assert!(hook.hidden, "{hook:?}");
         assert!(*conf < crate::shaded::SHADED_LEAST, "{conf}");
+    }
+
+    #[test]
+    fn a_ring_the_averaged_lead_invents_in_a_dark_area_is_only_a_doubt() {
+        // Part of a second-generator tuning photo (seed 896), straightened with the scanner's
+        // own corners: card x 0 to 60 mm, y 0 to 50 mm. A near-black area holds no ring, yet the
+        // averaged lead judges one at (38.8, 22.7) mm; its stroke stands out nowhere round it.
+        let img = image::load_from_memory(include_bytes!("../tests/fixtures/unseen-ring-t896.png"))
+            .expect("a PNG")
+            .to_rgb8();
+        let found = crate::features::read(&img);
+        let near = |p: [f64; 2]| (p[0] - 38.8).hypot(p[1] - 22.7) < 1.5;
+        assert!(
+            !found.hooks.0.iter().any(|h| near([h.x, h.y])),
+            "{:?}",
+            found.hooks.0
+        );
+        assert!(
+            found.missed_at.iter().any(|&p| near(p)),
+            "{:?}",
+            found.missed_at
+        );
     }
 }
