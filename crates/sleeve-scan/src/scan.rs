@@ -409,6 +409,11 @@ fn refine_pass(
     window: f64,
     max_samples: usize,
 ) -> Option<([[f64; 2]; 4], f64)> {
+    // Sides fitted nearly parallel meet far off: such a quad is no card, and its side lengths
+    // would set the profiles' number and reach without bound.
+    if !within_reach(img, &quad) {
+        return None;
+    }
     // One side: its fitted line and how much of it was traced cleanly.
     let side = |k: usize| -> Option<(Line, f64)> {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
@@ -479,7 +484,19 @@ fn refine_pass(
     for k in 0..4 {
         out[(k + 1) % 4] = intersect(lines[k], lines[(k + 1) % 4], 1e-9)?;
     }
-    Some((out, conf))
+    within_reach(img, &out).then_some((out, conf))
+}
+
+/// Whether every corner of a quad is a finite point no further outside the photo than the
+/// photo's own width or height (a card's corner may lie outside the frame, never that far).
+fn within_reach(img: &RgbImage, quad: &[[f64; 2]; 4]) -> bool {
+    let (w, h) = (img.width() as f64, img.height() as f64);
+    quad.iter().all(|p| {
+        p[0].is_finite()
+            && p[1].is_finite()
+            && (-w..=2.0 * w).contains(&p[0])
+            && (-h..=2.0 * h).contains(&p[1])
+    })
 }
 
 /// `x.floor()` as an integer, without the library call `f64::floor` becomes on baseline x86-64.
@@ -564,6 +581,29 @@ fn warp_rows(img: &RgbImage, h: &Matrix3<f64>, buf: &mut [u8], w: u32, first: u3
 mod tests {
     use super::*;
     use image::Rgb;
+
+    #[test]
+    fn a_quad_whose_sides_meet_far_outside_the_photo_is_not_refined() {
+        // Held-out photo 1,003,816 of the second generator: the first pass fitted two sides
+        // nearly parallel, and the second pass, sampling along sides of that length, never
+        // ended. A quad reaching further outside than the photo's own size is refused.
+        let card = [[100.0, 60.0], [300.0, 60.0], [300.0, 240.0], [100.0, 240.0]];
+        let img = quad_image(card);
+        assert!(refine_corners(&img, card).is_some());
+        let far = [
+            [100.0, 60.0],
+            [2000.0, 60.0],
+            [300.0, 240.0],
+            [100.0, 240.0],
+        ];
+        assert!(!within_reach(&img, &far));
+        assert!(refine_pass(&img, far, 0.04, 120).is_none());
+        assert!(refine_corners(&img, far).is_none());
+        assert!(!within_reach(
+            &img,
+            &[[f64::NAN, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]]
+        ));
+    }
 
     /// A light quadrilateral on a dark ground, edges anti-aliased by 4x4 supersampling.
     fn quad_image(corners: [[f64; 2]; 4]) -> RgbImage {
