@@ -18,7 +18,8 @@ const ANGLES: usize = 72;
 /// from arcs may be this far off.
 const BAND_MM: f64 = 0.7;
 
-/// Where (mm from the circle, beyond `BAND_MM`) the lead beside the stroke is read.
+/// How far out (mm from the circle) the lead beside the stroke is read: from 1 px beyond
+/// `BAND_MM` (about 0.83 mm) out to this, sampled each pixel (to about 1.2 mm).
 const BESIDE_MM: f64 = 1.3;
 
 /// How many levels (of 255) the stroke's lead must stand above the lead beside it to be seen.
@@ -38,7 +39,8 @@ fn lead(img: &RgbImage, x: f64, y: f64) -> Option<f64> {
 }
 
 /// The place (px) where the stroke peaks across the circle at angle `a`, and by how much it
-/// stands out there, when it stands out by `STANDS_OUT` or more.
+/// stands out there, when it stands out by `STANDS_OUT` or more; None too where any sample
+/// falls outside the picture.
 fn seen_at(img: &RgbImage, c: [f64; 3], a: f64) -> Option<([f64; 2], f64)> {
     let (u, v) = (a.cos(), a.sin());
     let at = |s: f64| lead(img, c[0] + s * u, c[1] + s * v);
