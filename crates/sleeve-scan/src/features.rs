@@ -691,22 +691,36 @@ mod tests {
         );
     }
 
+    /// A crop of a straightened photo (PNG bytes) read through the whole feature stage.
+    fn read_crop(png: &[u8]) -> Found {
+        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
+        read(&img)
+    }
+
+    /// The ring read within `tol` mm of `[x, y, r]` (crop millimetres), with its confidence.
+    fn ring_near(found: &Found, want: [f64; 3], tol: f64) -> Option<(&Hook, f64)> {
+        found
+            .hooks
+            .0
+            .iter()
+            .zip(&found.ring_conf)
+            .find(|(h, _)| {
+                (h.x - want[0]).hypot(h.y - want[1]) < tol && (h.r - want[2]).abs() < tol
+            })
+            .map(|(h, c)| (h, *c))
+    }
+
     #[test]
     fn a_faint_ring_under_glare_on_a_dark_area_is_found_all_round() {
         // Part of a second-generator tuning photo (seed 977), straightened with the scanner's
         // own corners: card x 30 to 60 mm, y 0 to 30 mm. Glare lights the dark area round a
         // hidden ring (truth: centre (50.72, 10.38), radius 2.70 mm); the averaged lead sees
         // only a short arc of it, judged 0, the stroke's own lead all round.
-        let img = image::load_from_memory(include_bytes!("../tests/fixtures/glare-ring-t977.png"))
-            .expect("a PNG")
-            .to_rgb8();
-        let found = crate::features::read(&img);
-        let at = found.hooks.0.iter().zip(&found.ring_conf).find(|(h, _)| {
-            (h.x + 30.0 - 50.72).hypot(h.y - 10.38) < 0.3 && (h.r - 2.70).abs() < 0.3
-        });
-        let (hook, conf) = at.expect("the ring under glare");
+        let found = read_crop(include_bytes!("../tests/fixtures/glare-ring-t977.png"));
+        let (hook, conf) =
+            ring_near(&found, [50.72 - 30.0, 10.38, 2.70], 0.3).expect("the ring under glare");
         assert!(hook.hidden, "{hook:?}");
-        assert_eq!(*conf, crate::shaded::SHADED_CONF);
+        assert_eq!(conf, crate::shaded::SHADED_CONF);
     }
 
     #[test]
@@ -715,16 +729,11 @@ mod tests {
         // own corners: card x 0 to 30 mm, y 35 to 65 mm. A hidden ring (truth: centre (16.73,
         // 49.57), radius 2.68 mm) crosses a dark area's edge; the red test fits an arc of it
         // 0.3 mm off and judges it below `SHADED_LEAST`, and it stays doubted when refitted.
-        let img = image::load_from_memory(include_bytes!("../tests/fixtures/arc-ring-t320.png"))
-            .expect("a PNG")
-            .to_rgb8();
-        let found = crate::features::read(&img);
-        let at = found.hooks.0.iter().zip(&found.ring_conf).find(|(h, _)| {
-            (h.x - 16.73).hypot(h.y + 35.0 - 49.57) < 0.15 && (h.r - 2.68).abs() < 0.15
-        });
-        let (hook, conf) = at.expect("the ring refitted");
+        let found = read_crop(include_bytes!("../tests/fixtures/arc-ring-t320.png"));
+        let (hook, conf) =
+            ring_near(&found, [16.73, 49.57 - 35.0, 2.68], 0.15).expect("the ring refitted");
         assert!(hook.hidden, "{hook:?}");
-        assert!(*conf < crate::shaded::SHADED_LEAST, "{conf}");
+        assert!(conf < crate::shaded::SHADED_LEAST, "{conf}");
     }
 
     #[test]
@@ -733,17 +742,11 @@ mod tests {
         // own corners: card x 8 to 38 mm, y 0 to 30 mm. Glare over a dark area leaves a hidden
         // ring (truth: centre (22.69, 12.63), radius 3.39 mm) a short red arc, fitted 1.2 mm
         // off and 1.3 mm too wide: too far for a refit from that circle.
-        let img =
-            image::load_from_memory(include_bytes!("../tests/fixtures/wide-arc-ring-t253.png"))
-                .expect("a PNG")
-                .to_rgb8();
-        let found = crate::features::read(&img);
-        let at = found.hooks.0.iter().zip(&found.ring_conf).find(|(h, _)| {
-            (h.x + 8.0 - 22.69).hypot(h.y - 12.63) < 0.15 && (h.r - 3.39).abs() < 0.15
-        });
-        let (hook, conf) = at.expect("the ring refitted");
+        let found = read_crop(include_bytes!("../tests/fixtures/wide-arc-ring-t253.png"));
+        let (hook, conf) =
+            ring_near(&found, [22.69 - 8.0, 12.63, 3.39], 0.15).expect("the ring refitted");
         assert!(hook.hidden, "{hook:?}");
-        assert!(*conf < crate::shaded::SHADED_LEAST, "{conf}");
+        assert!(conf < crate::shaded::SHADED_LEAST, "{conf}");
     }
 
     #[test]
@@ -751,10 +754,7 @@ mod tests {
         // Part of a second-generator tuning photo (seed 896), straightened with the scanner's
         // own corners: card x 0 to 60 mm, y 0 to 50 mm. A near-black area holds no ring, yet the
         // averaged lead judges one at (38.8, 22.7) mm; its stroke stands out nowhere round it.
-        let img = image::load_from_memory(include_bytes!("../tests/fixtures/unseen-ring-t896.png"))
-            .expect("a PNG")
-            .to_rgb8();
-        let found = crate::features::read(&img);
+        let found = read_crop(include_bytes!("../tests/fixtures/unseen-ring-t896.png"));
         let near = |p: [f64; 2]| (p[0] - 38.8).hypot(p[1] - 22.7) < 1.5;
         assert!(
             !found.hooks.0.iter().any(|h| near([h.x, h.y])),
