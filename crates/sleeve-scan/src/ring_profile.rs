@@ -82,8 +82,12 @@ pub const SEEN_MIN: f64 = 0.8;
 /// The candidate `h` refitted through its stroke when the stroke is seen at `SEEN_MIN` of the
 /// directions round it (`refit`).
 pub fn refit_seen(img: &RgbImage, h: &Hook) -> Option<Hook> {
-    refit(img, h)
-        .filter(|(_, share)| *share >= SEEN_MIN)
+    seen_enough(refit(img, h))
+}
+
+/// A refit (`refit`'s answer) kept only when its stroke was seen at `SEEN_MIN` of the directions.
+pub fn seen_enough(fit: Option<(Hook, f64)>) -> Option<Hook> {
+    fit.filter(|(_, share)| *share >= SEEN_MIN)
         .map(|(hook, _)| hook)
 }
 

@@ -597,6 +597,16 @@ mod tests {
             [100.0, 240.0],
         ];
         assert!(!within_reach(&img, &far));
+        // A card whose corners lie past the frame, though less than the photo's size, is kept.
+        assert!(within_reach(
+            &img,
+            &[
+                [-350.0, -250.0],
+                [750.0, -250.0],
+                [750.0, 550.0],
+                [0.0, 0.0]
+            ]
+        ));
         assert!(refine_pass(&img, far, 0.04, 120).is_none());
         assert!(refine_corners(&img, far).is_none());
         assert!(!within_reach(

@@ -10,7 +10,7 @@
 use image::{GrayImage, RgbImage};
 
 use crate::pixels::blobs;
-use crate::ring_profile::{SEEN_MIN, refit};
+use crate::ring_profile::{refit, seen_enough};
 use crate::rings::{RingFit, judge_ring, merge_split, ransac_circle};
 use crate::scan::{Hook, PX_PER_MM};
 
@@ -95,20 +95,21 @@ impl LeadSums {
 }
 
 /// The rings of the red test (`known`, with their points) joined by rings whose centres lie in
-/// a dark area (`dark`, set pixels, the picture's size), each with its confidence. A ring found
-/// here that touches no known ring (rings never touch one another) is added when judged at
-/// `SHADED_LEAST` or more, or when its stroke is seen all round (`refit_seen`, which then
-/// places it), capped at `SHADED_CONF`, unless it touches one already added; a ring so seen
-/// takes the place of a known ring judged below `SHADED_LEAST` that it touches, and any other
-/// touching candidate is offered to the known ring as its other arc (`joined`). A candidate that
-/// touches no ring, judged a ring but not refitted at all (`refit`: its stroke seen at under a
-/// third of the directions round it, lost at the picture's border, or refitted out of the
-/// contract's radii), is not read: its centre (mm) is returned apart, a place where a ring may
-/// be missed. (On the second generator's tuning photos 0 to 999 this
-/// took out two invented rings, in near-black areas, and no true one.) One that touches a known ring is the same
-/// ring's other arc (a ring half over the paper, half over an area, is seen red on one side and
-/// only dark red on the other): the two arcs are fitted together, and the joint fit takes the
-/// known ring's place when it is judged better than the known ring alone (`joined`).
+/// a dark area (`dark`, set pixels, the picture's size), each with its confidence.
+/// - A candidate found here that touches no known ring (rings never touch one another) is added
+///   when judged at `SHADED_LEAST` or more, or when its stroke is seen all round
+///   (`seen_enough`, which then places it), capped at `SHADED_CONF`, unless it touches one
+///   already added.
+/// - One that touches a known ring is the same ring's other arc (a ring half over the paper,
+///   half over an area, is seen red on one side and only dark red on the other): seen all round,
+///   it takes the place of a known ring judged below `SHADED_LEAST`; otherwise the two arcs are
+///   fitted together, and the joint fit takes the known ring's place when it is judged better
+///   than the known ring alone (`joined`).
+/// - One that touches no ring, judged a ring but not refitted at all (`refit`: its stroke seen at
+///   under a third of the directions round it, lost at the picture's border, or refitted out of
+///   the contract's radii), is not read: its centre (mm) is returned apart, a place where a ring
+///   may be missed. (On the second generator's tuning photos 0 to 999 this took out two
+///   invented rings, in near-black areas, and no true one.)
 pub fn rings_in_dark(
     img: &RgbImage,
     dark: &GrayImage,
@@ -140,10 +141,7 @@ pub fn rings_in_dark(
         // A candidate whose stroke is seen all round its circle is refitted through it and
         // kept, however the averaged lead judged it (`ring_profile`).
         let profile = refit(img, &hook);
-        let refit = profile
-            .as_ref()
-            .filter(|(_, share)| *share >= SEEN_MIN)
-            .map(|(h, _)| h.clone());
+        let refit = seen_enough(profile.clone());
         let was_refit = refit.is_some();
         let (hook, conf) = match refit {
             Some(h) => (h, SHADED_CONF),
