@@ -216,11 +216,7 @@ pub fn cross(
     // a patch stays a rival to any other.)
     let mut aside = Vec::new();
     let mut stars = Vec::new();
-    let mut found = clear_of(
-        judge_patches(&inks, &mut ev, &mut stars, false),
-        rings,
-        &mut aside,
-    );
+    let mut found = clear_of(judge_patches(&inks, &mut ev, &mut stars), rings, &mut aside);
     // Pieced crosses (broken by glare at their crossing, which no opening joins again) are kept.
     let first_pass = !found.is_empty();
     if found.is_empty() {
@@ -277,15 +273,12 @@ struct Inks<'a> {
 }
 
 /// Each ink's patches judged one by one (a patch with a long printed line of its ink is judged
-/// without it): the patches read as a cross, with what the others tell `ev`. With
-/// `steady_beats_ring`, a patch whose arms keep their width (`STEADY`) is judged a cross even
-/// inside a printed ring. Where a patch's arms taper goes to `stars`.
-fn judge_patches(
-    inks: &Inks,
-    ev: &mut Evidence,
-    stars: &mut Vec<[f64; 2]>,
-    steady_beats_ring: bool,
-) -> Vec<Candidate> {
+/// without it): the patches read as a cross, with what the others tell `ev`. A crossing centred
+/// in a thin printed ring is a compass rose's, whatever its arms: a marker's cross drawn over a
+/// rose lands on the rose's centre only by chance (on the second generator's tuning photos,
+/// seeds 0-999, letting steady arms overrule the ring read one rose as a cross and no true
+/// cross). Where a patch's arms taper goes to `stars`.
+fn judge_patches(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
     let min_ink = inks.min_ink;
     let mut found: Vec<Candidate> = Vec::new();
     for (ink, blob) in inks
@@ -317,14 +310,6 @@ fn judge_patches(
                     judged = Some(j);
                 }
             }
-        }
-        // A marker's steady arms over a rose's ring, when asked: the ring does not count.
-        if steady_beats_ring
-            && let Some((c, ring)) = judged.as_mut()
-            && *ring
-            && median_taper(inks.any, c).is_some_and(|m| m >= STEADY)
-        {
-            *ring = false;
         }
         match judged {
             // A compass rose's spokes inside a printed ring: art, not a marker's cross.
@@ -361,9 +346,9 @@ const THICK_CLEAN: f64 = 0.9;
 /// When the first pass read only doubted crosses, or nothing read any: each ink's mask with its
 /// thin lines taken out (a cross drawn over a coastline, a grid or a compass rose of its own ink
 /// is one patch with them), judged again patch by patch, scores uncapped (the caller caps them at
-/// `THICK_SCORE`: a cross found this way is always doubted). A rose's ring does not count against
-/// arms that keep their width. A patch at one of the `stars` seen before the opening is read
-/// only when its opened arms are `STEADY`.
+/// `THICK_SCORE`: a cross found this way is always doubted). A crossing centred in a thin printed
+/// ring is a rose's here too. A patch at one of the `stars` seen before the opening is read only
+/// when its opened arms are `STEADY`.
 fn thick(inks: &Inks, stars: &[[f64; 2]]) -> Vec<Candidate> {
     let opened: Vec<GrayImage> = inks
         .per_ink
@@ -377,7 +362,7 @@ fn thick(inks: &Inks, stars: &[[f64; 2]]) -> Vec<Candidate> {
         ..*inks
     };
     let mut unused = Evidence::default();
-    let mut found = judge_patches(&thick, &mut unused, &mut Vec::new(), true);
+    let mut found = judge_patches(&thick, &mut unused, &mut Vec::new());
     found.retain(|c| not_a_star(c, stars, &opened));
     found
 }

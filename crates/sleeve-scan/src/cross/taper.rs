@@ -17,9 +17,8 @@ use crate::scan::PX_PER_MM;
 pub(super) const TAPER: f64 = 0.8;
 
 /// From this median ratio up (`TAPER`), arms keep their width as a marker's do: on the candidate's
-/// own ink it overrules a taper seen on ink of any kind (`tapers`), and on ink of any kind it lets
-/// a cross drawn over a compass rose's ring be read in the `thick` pass; there too, a patch seen
-/// to taper before the opening is read only with opened arms this steady (`not_a_star`).
+/// own ink it overrules a taper seen on ink of any kind (`tapers`); in the `thick` pass a patch
+/// seen to taper before the opening is read only with opened arms this steady (`not_a_star`).
 pub(super) const STEADY: f64 = 0.87;
 
 /// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more, on ink of

@@ -514,3 +514,14 @@ fn other_ink_round_a_steady_markers_crossing_does_not_make_it_taper() {
     // A star tapering on its own ink still tapers.
     assert!(tapers(&any, &any, &candidate));
 }
+
+#[test]
+fn a_steady_cross_centred_in_a_thin_ring_is_a_rose_even_among_the_thick_strokes() {
+    // Spokes of a marker's width round the centre of a thin ring: a rose drawn with straight
+    // spokes, not a cross drawn over a rose (which would sit on its centre only by chance).
+    let (at, conf) = read_cross(&patch(true, true));
+    assert!(at.is_none(), "a rose read as a cross: {at:?}");
+    assert!(conf < 0.85, "no cross, doubted: {conf}");
+    // The same strokes without the ring are a cross.
+    assert!(read_cross(&patch(false, true)).0.is_some());
+}
