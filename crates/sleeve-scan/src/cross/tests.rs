@@ -525,3 +525,26 @@ fn a_steady_cross_centred_in_a_thin_ring_is_a_rose_even_among_the_thick_strokes(
     // The same strokes without the ring are a cross.
     assert!(read_cross(&patch(false, true)).0.is_some());
 }
+
+#[test]
+fn a_land_that_passes_for_ink_is_taken_out_through_its_pinholes() {
+    // A green land 20 mm across, dark enough to pass for green ink, with noise's pinholes of
+    // paper every 5 px: no square of 4 mm holds ink only, yet it is one region, not strokes.
+    let (w, h) = ((40.0 * PX_PER_MM) as u32, (30.0 * PX_PER_MM) as u32);
+    let img = RgbImage::from_fn(w, h, |x, y| {
+        let u = (x as f64 + 0.5) / PX_PER_MM;
+        if u > 15.0 && x % 5 != 0 && (y + 2 * (x / 5)) % 5 != 0 {
+            Rgb([110, 160, 100])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    });
+    let reference = GrayImage::from_pixel(w, h, image::Luma([228]));
+    let mask = ink_mask(&img, &reference, &GrayImage::new(w, h));
+    let inked = mask.pixels().filter(|p| p[0] > 0).count();
+    let land = ((w as f64 - 15.0 * PX_PER_MM) * h as f64) as usize;
+    assert!(
+        inked < land / 20,
+        "{inked} of the land's {land} pixels left as ink"
+    );
+}
