@@ -167,6 +167,17 @@ pub fn side_len(quad: &[[f64; 2]; 4], k: usize) -> f64 {
     (b[0] - a[0]).hypot(b[1] - a[1])
 }
 
+/// Pixels per card millimetre along side `k` of a quadrilateral going round a card: the side
+/// pair that is longer on the photo is taken for the card's 90 mm.
+pub fn side_px_per_mm(quad: &[[f64; 2]; 4], k: usize) -> f64 {
+    let mm = if k.is_multiple_of(2) == long_pair_first(quad) {
+        CARD_H
+    } else {
+        CARD_W
+    };
+    side_len(quad, k) / mm
+}
+
 /// Side `k` of a quadrilateral (corner `k` to the next): its unit direction, and its unit
 /// normal pointing in, to the side of its middle where the mean of the four corners lies.
 pub fn side_frame(quad: &[[f64; 2]; 4], k: usize) -> ([f64; 2], [f64; 2]) {

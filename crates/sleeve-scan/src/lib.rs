@@ -6,6 +6,7 @@
 pub mod art;
 pub mod cross;
 pub mod decode;
+pub mod doubted_sides;
 pub mod faded;
 pub mod features;
 pub mod fields;
@@ -244,10 +245,16 @@ fn find_outline(
     }
     // An outline without the laces may have taken the art's edge for the card's where the film's
     // own edge is faint (a grey table): a second look that lets each side move out to the card's
-    // edge is kept only when it shows the laces.
+    // edge is kept only when it shows the laces. One with the laces lets only its doubted sides
+    // move out that way, parallel, and keeps the result when it still shows them.
     if let Some(p) = pick
         && !laced(img, p.0)
         && let Some(out) = outline::film_sides_faint(img, p.0)
+        && laced(img, out.0)
+    {
+        pick = Some(out);
+    } else if let Some(p) = pick
+        && let Some(out) = doubted_sides::faint_doubted_sides(img, p)
         && laced(img, out.0)
     {
         pick = Some(out);

@@ -255,17 +255,9 @@ fn film_sides_with(
     quad: [[f64; 2]; 4],
     faint_film: bool,
 ) -> Option<([[f64; 2]; 4], [f64; 4])> {
-    // Sides 0 and 2 against 1 and 3: the longer pair is the card's 90 mm.
-    let pair_long = crate::geom::long_pair_first(&quad);
     let side = |k: usize| -> Option<(crate::geom::Line, f64)> {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
-        let l = crate::geom::side_len(&quad, k);
-        let mm = if k.is_multiple_of(2) == pair_long {
-            crate::geom::CARD_H
-        } else {
-            crate::geom::CARD_W
-        };
-        let px_per_mm = l / mm;
+        let px_per_mm = crate::geom::side_px_per_mm(&quad, k);
         if px_per_mm < 2.0 {
             return None;
         }
@@ -665,6 +657,39 @@ mod tests {
         // On the card's own edge the second look stays put.
         let (kept, _) = film_sides_faint(&img, truth).expect("four sides");
         assert!(near(&kept, &truth), "{kept:?}");
+    }
+
+    #[test]
+    fn a_doubted_side_on_the_arts_edge_moves_out_and_a_sure_one_stays() {
+        // The picture of the test above: the film just the table's grey. Three sides on the
+        // card's edge, the left one 2.5 mm in on the art's edge.
+        let img = card_photo(|outside, _, _| {
+            if outside > 0.0 {
+                [200, 200, 200]
+            } else if outside > -2.5 {
+                [236, 228, 210]
+            } else {
+                [110, 150, 215]
+            }
+        });
+        let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
+        let left_in = [[72.5, 50.0], [360.0, 50.0], [360.0, 500.0], [72.5, 500.0]];
+        let near = |got: &[[f64; 2]; 4], to: &[[f64; 2]; 4]| {
+            got.iter()
+                .zip(to)
+                .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 2.0)
+        };
+        // Doubted (side 3 runs from the bottom-left corner to the top-left), it moves out.
+        let (moved, agree) =
+            crate::doubted_sides::faint_doubted_sides(&img, (left_in, [1.0, 1.0, 1.0, 0.5]))
+                .expect("the left side");
+        assert!(near(&moved, &truth), "{moved:?}");
+        assert!(agree[3] <= FAINT_AGREE, "{agree:?}");
+        assert_eq!(agree[..3], [1.0; 3], "the other sides keep theirs");
+        // Sure, it stays; and with every side sure nothing moves.
+        let sure = crate::doubted_sides::faint_doubted_sides(&img, (left_in, [0.5, 1.0, 1.0, 1.0]));
+        assert!(sure.is_none_or(|(q, _)| near(&q, &left_in)), "{sure:?}");
+        assert!(crate::doubted_sides::faint_doubted_sides(&img, (left_in, [1.0; 4])).is_none());
     }
 
     /// Points across a horizontal side from (0, 0) to (480, 0) at 10 px/mm, in six runs of

@@ -1,0 +1,74 @@
+//! The faint-film second look for an outline that shows the laces but has doubted sides: each
+//! doubted side may move out, parallel, to a card edge seen without the film's own edge (the
+//! art's edge taken for the card's over a grey table); sure sides stay.
+
+use image::RgbImage;
+
+/// How far out (mm) a doubted side may move on the second look (`faint_doubted_sides`): the
+/// card's edge lies 0.8 to 3.4 mm outside the art's (`outline::outer_card_edge`), and a little
+/// either way allows for the trace.
+const FAINT_MOVE_MM: (f64, f64) = (0.6, 3.6);
+
+/// The most (mm) a doubted side's move on the second look may differ between its two ends: the
+/// card's edge runs parallel to the art's.
+const FAINT_SLANT_MM: f64 = 0.5;
+
+/// The second look (`outline::film_sides_faint`) for an outline that shows the laces but has
+/// doubted sides: each side agreeing under the card's doubt threshold takes the second look's
+/// line when that line lies `FAINT_MOVE_MM` further out at both its ends, its two ends' moves
+/// within `FAINT_SLANT_MM` of each other (the art's edge taken for the card's over a grey
+/// table); the other sides stay as they came. Each moved side agrees at most as the second look
+/// says (under the doubt threshold). None when no side moves. (On the second generator's tuning
+/// photos, seeds 0-999: 934 -> 935 right, none lost; without the slant limit one more gained
+/// and one lost.)
+pub fn faint_doubted_sides(
+    img: &RgbImage,
+    (quad, agree): ([[f64; 2]; 4], [f64; 4]),
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    let (out, out_agree) = crate::outline::film_sides_faint(img, quad)?;
+    let mut lines = [([0.0; 2], [0.0; 2]); 4];
+    let mut new_agree = agree;
+    let mut moved = false;
+    for k in 0..4 {
+        let (a, b) = (quad[k], quad[(k + 1) % 4]);
+        let own = crate::geom::line_through(a, b)?;
+        lines[k] = own;
+        if agree[k] >= crate::scan::DOUBT_CARD {
+            continue;
+        }
+        let Some(faint) = crate::geom::line_through(out[k], out[(k + 1) % 4]) else {
+            continue;
+        };
+        let mm = crate::geom::side_px_per_mm(&quad, k);
+        let (_, inward) = crate::geom::side_frame(&quad, k);
+        // How far out the faint line lies at each end of the side (mm).
+        let out_at = |p: [f64; 2]| {
+            // `line_side` is negative toward the normal (-d[1], d[0]) of the line's direction.
+            let n = [-faint.1[1], faint.1[0]];
+            let sign = if n[0] * inward[0] + n[1] * inward[1] > 0.0 {
+                -1.0
+            } else {
+                1.0
+            };
+            sign * crate::geom::line_side(faint, p) / mm
+        };
+        let (lo, hi) = FAINT_MOVE_MM;
+        let (at_a, at_b) = (out_at(a), out_at(b));
+        if (lo..=hi).contains(&at_a)
+            && (lo..=hi).contains(&at_b)
+            && (at_a - at_b).abs() <= FAINT_SLANT_MM
+        {
+            lines[k] = faint;
+            new_agree[k] = out_agree[k];
+            moved = true;
+        }
+    }
+    if !moved {
+        return None;
+    }
+    let mut corners = quad;
+    for k in 0..4 {
+        corners[(k + 1) % 4] = crate::geom::intersect(lines[k], lines[(k + 1) % 4], 1e-6)?;
+    }
+    Some((corners, new_agree))
+}
