@@ -627,11 +627,10 @@ mod tests {
         }
     }
 
-    #[test]
-    fn over_a_grey_table_a_faint_film_edge_is_needed_only_on_the_second_look() {
-        // The film exactly the table's grey (no film edge at all), and a deep sea whose edge steps
-        // more than the card's.
-        let img = card_photo(|outside, _, _| {
+    /// The film exactly the table's grey (no film edge at all), light stock 2.5 mm wide, and a
+    /// deep sea whose edge steps more than the card's.
+    fn grey_table_card() -> RgbImage {
+        card_photo(|outside, _, _| {
             if outside > 0.0 {
                 [200, 200, 200]
             } else if outside > -2.5 {
@@ -639,14 +638,21 @@ mod tests {
             } else {
                 [110, 150, 215]
             }
-        });
+        })
+    }
+
+    /// Whether every corner lies within 2 px of the one it should.
+    fn near(got: &[[f64; 2]; 4], to: &[[f64; 2]; 4]) -> bool {
+        got.iter()
+            .zip(to)
+            .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 2.0)
+    }
+
+    #[test]
+    fn over_a_grey_table_a_faint_film_edge_is_needed_only_on_the_second_look() {
+        let img = grey_table_card();
         let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
         let art = [[72.5, 62.5], [347.5, 62.5], [347.5, 487.5], [72.5, 487.5]];
-        let near = |got: &[[f64; 2]; 4], to: &[[f64; 2]; 4]| {
-            got.iter()
-                .zip(to)
-                .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 2.0)
-        };
         let (first, _) = film_sides(&img, art).expect("four sides");
         assert!(near(&first, &art), "{first:?}");
         // Moved out without the film's edge, each side stays in doubt: it could as well have
@@ -661,24 +667,10 @@ mod tests {
 
     #[test]
     fn a_doubted_side_on_the_arts_edge_moves_out_and_a_sure_one_stays() {
-        // The picture of the test above: the film just the table's grey. Three sides on the
-        // card's edge, the left one 2.5 mm in on the art's edge.
-        let img = card_photo(|outside, _, _| {
-            if outside > 0.0 {
-                [200, 200, 200]
-            } else if outside > -2.5 {
-                [236, 228, 210]
-            } else {
-                [110, 150, 215]
-            }
-        });
+        // Three sides on the card's edge, the left one 2.5 mm in on the art's edge.
+        let img = grey_table_card();
         let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
         let left_in = [[72.5, 50.0], [360.0, 50.0], [360.0, 500.0], [72.5, 500.0]];
-        let near = |got: &[[f64; 2]; 4], to: &[[f64; 2]; 4]| {
-            got.iter()
-                .zip(to)
-                .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 2.0)
-        };
         // Doubted (side 3 runs from the bottom-left corner to the top-left), it moves out.
         let (moved, agree) =
             crate::doubted_sides::faint_doubted_sides(&img, (left_in, [1.0, 1.0, 1.0, 0.5]))
