@@ -11,7 +11,8 @@
 //! washed out is read from its arms apart (`faded`). A cross found in any of these later ways is
 //! always doubted. A patch that a sure ring runs beside is art, not the cross (the contract keeps
 //! 3 mm of film between them), and is never read (`clearance`). Ink in regions wider than any
-//! stroke (land or sea dark enough to pass for ink) is taken out first (`WIDE_MM`).
+//! stroke (land or sea dark enough to pass for ink), its pinholes closed, is taken out first
+//! (`WIDE_MM`, `SPECKLE_PX`).
 
 use image::{GrayImage, RgbImage};
 
@@ -139,10 +140,12 @@ const WIDE_MM: f64 = 4.0;
 
 /// Before the `WIDE_MM` test, each ink's mask is closed by this many pixels (0.375 mm): sensor
 /// noise and the JPEG leave pinholes in a pale land that passes for ink, and a region full of
-/// pinholes holds no wide square. Closing fills gaps under 0.75 mm, less than the thinnest
-/// marker stroke (0.8 mm), so two strokes never fill into a wide region. (On the second
-/// generator's tuning photos, seeds 0-999: 931 -> 934 right, none lost; 1 or 2 px filled too
-/// few holes, 4 px read two crosses not there.)
+/// pinholes holds no wide square. Closing fills gaps under 0.75 mm; two strokes 0.75 mm apart
+/// are still under 4 mm together (1.4 + 0.75 + 1.4 mm at the widest), so a cross never becomes
+/// wide. A stroke of the land's own ink running within 0.75 mm of its edge can lose the side
+/// facing it, as a stroke touching the land already could. (On the second generator's tuning
+/// photos, seeds 0-999: 931 -> 934 right, none lost; 1 or 2 px filled too few holes, 4 px read
+/// two crosses not there.)
 const SPECKLE_PX: usize = 3;
 
 /// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).

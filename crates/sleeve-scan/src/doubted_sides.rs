@@ -5,8 +5,8 @@
 use image::RgbImage;
 
 /// How far out (mm) a doubted side may move on the second look (`faint_doubted_sides`): the
-/// card's edge lies 0.8 to 3.4 mm outside the art's (`outline::outer_card_edge`), and a little
-/// either way allows for the trace.
+/// second look seeks the card's edge 0.8 to 3.4 mm outside the traced line
+/// (`outline::outer_card_edge`), and a little either way allows for the trace.
 const FAINT_MOVE_MM: (f64, f64) = (0.6, 3.6);
 
 /// The most (mm) a doubted side's move on the second look may differ between its two ends: the
@@ -17,14 +17,18 @@ const FAINT_SLANT_MM: f64 = 0.5;
 /// doubted sides: each side agreeing under the card's doubt threshold takes the second look's
 /// line when that line lies `FAINT_MOVE_MM` further out at both its ends, its two ends' moves
 /// within `FAINT_SLANT_MM` of each other (the art's edge taken for the card's over a grey
-/// table); the other sides stay as they came. Each moved side agrees at most as the second look
-/// says (under the doubt threshold). None when no side moves. (On the second generator's tuning
+/// table); the other sides stay as they came. A moved side takes the second look's agreement,
+/// which is always under the doubt threshold. None when no side is doubted, the second look
+/// fails, no side moves or the moved lines do not meet. (On the second generator's tuning
 /// photos, seeds 0-999: 934 -> 935 right, none lost; without the slant limit one more gained
 /// and one lost.)
 pub fn faint_doubted_sides(
     img: &RgbImage,
     (quad, agree): ([[f64; 2]; 4], [f64; 4]),
 ) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    if agree.iter().all(|&a| a >= crate::scan::DOUBT_CARD) {
+        return None;
+    }
     let (out, out_agree) = crate::outline::film_sides_faint(img, quad)?;
     let mut lines = [([0.0; 2], [0.0; 2]); 4];
     let mut new_agree = agree;

@@ -180,12 +180,30 @@ fn checked(img: &image::RgbImage, (q, conf): Outline) -> ([[f64; 2]; 4], [f64; 4
     outline::film_sides(img, q).unwrap_or((q, [conf.min(0.5); 4]))
 }
 
+/// The faint-film second look at the outline chosen (`outline::film_sides_faint`), where the
+/// film's own edge is faint (a grey table) and the art's edge may have been taken for the card's:
+/// on an outline without the laces every side may move out to the card's edge; then, on one with
+/// the laces or one the first kind of look did not mend, only the doubted sides, parallel
+/// (`doubted_sides`). A result is kept only when it shows the laces.
+fn second_look(
+    img: &image::RgbImage,
+    p: ([[f64; 2]; 4], [f64; 4]),
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    if !laced(img, p.0)
+        && let Some(out) = outline::film_sides_faint(img, p.0)
+        && laced(img, out.0)
+    {
+        return Some(out);
+    }
+    doubted_sides::faint_doubted_sides(img, p).filter(|out| laced(img, out.0))
+}
+
 /// The card's outline with each side's agreement: from tapped corners, else the bright region,
 /// then the closed colour edge when no outline so far is clean (by its own sides or by the film
 /// margin all round), then what the table's colours do not reach when no outline is clean or
 /// shows the laces, then the four straight sides together when the best is still poor or shows
-/// no laces; then an outline that shows no laces gets the faint-film second look, kept only if
-/// it then shows them; last, one that still shows none is grown out to them (`grown_to_laces`).
+/// no laces; then the faint-film second look (`second_look`), kept only if it shows them; last,
+/// an outline that still shows none is grown out to them (`grown_to_laces`).
 fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
@@ -245,20 +263,7 @@ fn find_outline(
         seen.try_all(img, &sides);
         pick = seen.chosen(img);
     }
-    // An outline without the laces may have taken the art's edge for the card's where the film's
-    // own edge is faint (a grey table): a second look that lets each side move out to the card's
-    // edge is kept only when it shows the laces. One with the laces lets only its doubted sides
-    // move out that way, parallel, and keeps the result when it still shows them.
-    if let Some(p) = pick
-        && !laced(img, p.0)
-        && let Some(out) = outline::film_sides_faint(img, p.0)
-        && laced(img, out.0)
-    {
-        pick = Some(out);
-    } else if let Some(p) = pick
-        && let Some(out) = doubted_sides::faint_doubted_sides(img, p)
-        && laced(img, out.0)
-    {
+    if let Some(out) = pick.and_then(|p| second_look(img, p)) {
         pick = Some(out);
     }
     if let Some(p) = pick

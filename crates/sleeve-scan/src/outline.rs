@@ -243,7 +243,8 @@ pub fn film_sides(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4],
 }
 
 /// `film_sides`, where each side may also move out to a card edge seen without the film's own
-/// edge (`outer_card_edge`'s `faint_film`): a second look for an outline that shows no laces,
+/// edge (`outer_card_edge`'s `faint_film`): a second look at the outline chosen (`second_look`
+/// in `lib.rs`; for an outline with the laces only its doubted sides take it, `doubted_sides`),
 /// as when the art's edge was taken for the card's over a grey table. Never sure: a side may
 /// have stopped on a film lighter than the table, so every side agrees at most `FAINT_AGREE`.
 pub fn film_sides_faint(img: &RgbImage, quad: [[f64; 2]; 4]) -> Option<([[f64; 2]; 4], [f64; 4])> {
@@ -671,9 +672,10 @@ mod tests {
         let img = grey_table_card();
         let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
         let left_in = [[72.5, 50.0], [360.0, 50.0], [360.0, 500.0], [72.5, 500.0]];
-        // Doubted (side 3 runs from the bottom-left corner to the top-left), it moves out.
+        // Doubted (side 3 runs from the bottom-left corner to the top-left), it moves out, and
+        // stays doubted.
         let (moved, agree) =
-            crate::doubted_sides::faint_doubted_sides(&img, (left_in, [1.0, 1.0, 1.0, 0.5]))
+            crate::doubted_sides::faint_doubted_sides(&img, (left_in, [1.0, 1.0, 1.0, 0.88]))
                 .expect("the left side");
         assert!(near(&moved, &truth), "{moved:?}");
         assert!(agree[3] <= FAINT_AGREE, "{agree:?}");

@@ -528,8 +528,9 @@ fn a_steady_cross_centred_in_a_thin_ring_is_a_rose_even_among_the_thick_strokes(
 
 #[test]
 fn a_land_that_passes_for_ink_is_taken_out_through_its_pinholes() {
-    // A green land 20 mm across, dark enough to pass for green ink, with noise's pinholes of
-    // paper every 5 px: no square of 4 mm holds ink only, yet it is one region, not strokes.
+    // A green land 25 mm across, dark enough to pass for green ink, in a mesh of 1-px lines of
+    // paper every 5 px (noise's pinholes at their densest): no square of 4 mm holds ink only,
+    // yet it is one region, not strokes.
     let (w, h) = ((40.0 * PX_PER_MM) as u32, (30.0 * PX_PER_MM) as u32);
     let img = RgbImage::from_fn(w, h, |x, y| {
         let u = (x as f64 + 0.5) / PX_PER_MM;
