@@ -1,4 +1,5 @@
-//! The faint-film second look for an outline that shows the laces but has doubted sides: each
+//! The faint-film second look, side by side, for an outline with doubted sides (one that shows
+//! the laces, or one the whole-outline look did not mend; `second_look` in `lib.rs`): each
 //! doubted side may move out, parallel, to a card edge seen without the film's own edge (the
 //! art's edge taken for the card's over a grey table); sure sides stay.
 
@@ -13,11 +14,11 @@ const FAINT_MOVE_MM: (f64, f64) = (0.6, 3.6);
 /// card's edge runs parallel to the art's.
 const FAINT_SLANT_MM: f64 = 0.5;
 
-/// The second look (`outline::film_sides_faint`) for an outline that shows the laces but has
-/// doubted sides: each side agreeing under the card's doubt threshold takes the second look's
-/// line when that line lies `FAINT_MOVE_MM` further out at both its ends, its two ends' moves
-/// within `FAINT_SLANT_MM` of each other (the art's edge taken for the card's over a grey
-/// table); the other sides stay as they came. A moved side takes the second look's agreement,
+/// The second look (`outline::film_sides_faint`) for an outline with doubted sides: each side
+/// agreeing under the card's doubt threshold takes the second look's line when that line lies
+/// `FAINT_MOVE_MM` further out at both its ends, its two ends' moves within `FAINT_SLANT_MM` of
+/// each other (the art's edge taken for the card's over a grey table); the other sides stay as
+/// they came. A moved side takes the second look's agreement,
 /// which is always under the doubt threshold. None when no side is doubted, the second look
 /// fails, no side moves or the moved lines do not meet. (On the second generator's tuning
 /// photos, seeds 0-999: 934 -> 935 right, none lost; without the slant limit one more gained

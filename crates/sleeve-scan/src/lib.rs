@@ -521,7 +521,7 @@ mod tests {
         // Without the laces nothing says how far out the card runs.
         let bare = card_on_its_own_colour(3.0, false);
         assert_eq!(grown_to_laces(&bare, (art, [1.0; 4])), None);
-        // A frame line printed 4.5 mm in, traced instead of the art's edge, grows out as well.
+        // An outline traced 4.5 mm in (as on a frame line printed inside the art) grows out too.
         let framed = card_on_its_own_colour(4.5, true);
         let frame = [[85.0, 85.0], [595.0, 85.0], [595.0, 895.0], [85.0, 895.0]];
         let (got, _) = grown_to_laces(&framed, (frame, [1.0; 4])).expect("grown from 4.5 mm");
