@@ -544,14 +544,14 @@ fn outer_card_edge(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use image::Rgb;
 
     /// An upright card at 5 px/mm, its top-left at (60, 50), on a 420 x 560 photo: each pixel
     /// painted from how far outside the card's edge it lies (mm, negative inside) and its card
     /// millimetres.
-    fn card_photo(paint: impl Fn(f64, f64, f64) -> [u8; 3]) -> RgbImage {
+    pub(crate) fn card_photo(paint: impl Fn(f64, f64, f64) -> [u8; 3]) -> RgbImage {
         let s = 5.0;
         RgbImage::from_fn(420, 560, |x, y| {
             let (u, v) = ((x as f64 - 60.0) / s, (y as f64 - 50.0) / s);
