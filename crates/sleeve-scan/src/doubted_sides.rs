@@ -71,9 +71,5 @@ pub fn faint_doubted_sides(
     if !moved {
         return None;
     }
-    let mut corners = quad;
-    for k in 0..4 {
-        corners[(k + 1) % 4] = crate::geom::intersect(lines[k], lines[(k + 1) % 4], 1e-6)?;
-    }
-    Some((corners, new_agree))
+    Some((crate::geom::corners_where(&lines, 1e-6)?, new_agree))
 }

@@ -67,6 +67,17 @@ pub fn intersect((o1, d1): Line, (o2, d2): Line, min_sin: f64) -> Option<[f64; 2
     Some([o1[0] + t * d1[0], o1[1] + t * d1[1]])
 }
 
+/// The corners where four lines going round a quadrilateral meet: line `k` runs from corner `k`
+/// to corner `k + 1`, so lines `k` and `k + 1` meet at corner `k + 1`. None when two neighbours
+/// are nearly parallel (|sin| below `min_sin`).
+pub fn corners_where(lines: &[Line; 4], min_sin: f64) -> Option<[[f64; 2]; 4]> {
+    let mut out = [[0.0; 2]; 4];
+    for k in 0..4 {
+        out[(k + 1) % 4] = intersect(lines[k], lines[(k + 1) % 4], min_sin)?;
+    }
+    Some(out)
+}
+
 /// A line through most of `pts` (within `tol`), found by trying lines through pairs of points
 /// spread over the list (deterministic: the same points give the same line), then refitted by
 /// total least squares to the inliers of the best pair. Returns the line and its inlier count.

@@ -299,10 +299,7 @@ fn film_sides_with(
         .into_iter()
         .chain(second)
         .collect::<Option<Vec<_>>>()?;
-    let mut out = [[0.0; 2]; 4];
-    for k in 0..4 {
-        out[(k + 1) % 4] = crate::geom::intersect(sides[k].0, sides[(k + 1) % 4].0, 1e-6)?;
-    }
+    let out = crate::geom::corners_where(&[sides[0].0, sides[1].0, sides[2].0, sides[3].0], 1e-6)?;
     Some((out, [sides[0].1, sides[1].1, sides[2].1, sides[3].1]))
 }
 
@@ -329,16 +326,11 @@ pub fn off_film_edges(
     if !moved {
         return (quad, agree);
     }
-    let mut out = quad;
-    for k in 0..4 {
-        match crate::geom::intersect(lines[k], lines[(k + 1) % 4], 1e-6) {
-            Some(p) => out[(k + 1) % 4] = p,
-            // Moved lines that no longer meet: the outline as it came, its film sides still
-            // doubted.
-            None => return (quad, agree),
-        }
+    match crate::geom::corners_where(&lines, 1e-6) {
+        Some(out) => (out, agree),
+        // Moved lines that no longer meet: the outline as it came, its film sides still doubted.
+        None => (quad, agree),
     }
-    (out, agree)
 }
 
 /// The line of a side from the card-edge points found across it (`pts`, on `count` profiles),

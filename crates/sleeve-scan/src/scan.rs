@@ -6,7 +6,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::decode::ScanError;
-use crate::geom::{CARD_H, CARD_W, Line, fit_line, intersect, line_dist, polygon_area};
+use crate::geom::{CARD_H, CARD_W, Line, corners_where, fit_line, line_dist, polygon_area};
 
 /// Canonical card resolution, pixels per millimetre.
 pub const PX_PER_MM: f64 = 8.0;
@@ -283,11 +283,7 @@ fn side_lines(region: &GrayImage, quad: [[f64; 2]; 4]) -> Option<[[f64; 2]; 4]> 
             .collect();
         lines.push(robust_line(arc)?.0);
     }
-    let mut out = [[0.0; 2]; 4];
-    for k in 0..4 {
-        out[(k + 1) % 4] = intersect(lines[k], lines[(k + 1) % 4], 1e-6)?;
-    }
-    Some(out)
+    corners_where(&lines.try_into().ok()?, 1e-6)
 }
 
 /// The 4-gon of largest area whose corners are hull points (a card's rounded corners only shave
@@ -480,10 +476,7 @@ fn refine_pass(
         conf = conf.min(c);
         lines.push(line);
     }
-    let mut out = [[0.0; 2]; 4];
-    for k in 0..4 {
-        out[(k + 1) % 4] = intersect(lines[k], lines[(k + 1) % 4], 1e-9)?;
-    }
+    let out = corners_where(&lines.try_into().ok()?, 1e-9)?;
     within_reach(img, &out).then_some((out, conf))
 }
 
