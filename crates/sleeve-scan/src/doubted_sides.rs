@@ -3,8 +3,6 @@
 //! doubted side may move out, parallel, to a card edge seen without the film's own edge (the
 //! art's edge taken for the card's over a grey table); sure sides stay.
 
-use image::RgbImage;
-
 /// How far out (mm) a doubted side may move on the second look (`faint_doubted_sides`): the
 /// second look seeks the card's edge 0.8 to 3.4 mm outside the traced line
 /// (`outline::outer_card_edge`), and a little either way allows for the trace.
@@ -14,56 +12,54 @@ const FAINT_MOVE_MM: (f64, f64) = (0.6, 3.6);
 /// card's edge runs parallel to the art's.
 const FAINT_SLANT_MM: f64 = 0.5;
 
-/// The second look (`outline::film_sides_faint`) for an outline with doubted sides: each side
-/// agreeing under the card's doubt threshold takes the second look's line when that line lies
+/// Whether any side of an outline agrees under the card's doubt threshold.
+pub fn any_doubted(agree: &[f64; 4]) -> bool {
+    agree.iter().any(|&a| a < crate::scan::DOUBT_CARD)
+}
+
+/// The outline `quad` with its doubted sides taken from the second look's outline `faint`
+/// (`outline::film_sides_faint` of the same `quad`, with its agreements): each side agreeing
+/// under the card's doubt threshold takes the second look's line when that line lies
 /// `FAINT_MOVE_MM` further out at both its ends, its two ends' moves within `FAINT_SLANT_MM` of
 /// each other (the art's edge taken for the card's over a grey table); the other sides stay as
-/// they came. A moved side takes the second look's agreement,
-/// which is always under the doubt threshold. None when no side is doubted, the second look
-/// fails, no side moves or the moved lines do not meet. (On the second generator's tuning
-/// photos, seeds 0-999: 934 -> 935 right, none lost; without the slant limit one more gained
-/// and one lost.)
+/// they came. A moved side takes the second look's agreement, which is always under the doubt
+/// threshold. None when no side moves or the moved lines do not meet. (On the second
+/// generator's tuning photos, seeds 0-999: 934 -> 935 right, none lost; without the slant limit
+/// one more gained and one lost.)
 pub fn faint_doubted_sides(
-    img: &RgbImage,
     (quad, agree): ([[f64; 2]; 4], [f64; 4]),
+    (out, out_agree): ([[f64; 2]; 4], [f64; 4]),
 ) -> Option<([[f64; 2]; 4], [f64; 4])> {
-    if agree.iter().all(|&a| a >= crate::scan::DOUBT_CARD) {
-        return None;
-    }
-    let (out, out_agree) = crate::outline::film_sides_faint(img, quad)?;
     let mut lines = [([0.0; 2], [0.0; 2]); 4];
     let mut new_agree = agree;
     let mut moved = false;
     for k in 0..4 {
         let (a, b) = (quad[k], quad[(k + 1) % 4]);
-        let own = crate::geom::line_through(a, b)?;
-        lines[k] = own;
+        lines[k] = crate::geom::line_through(a, b)?;
         if agree[k] >= crate::scan::DOUBT_CARD {
             continue;
         }
-        let Some(faint) = crate::geom::line_through(out[k], out[(k + 1) % 4]) else {
+        let Some((o, d)) = crate::geom::line_through(out[k], out[(k + 1) % 4]) else {
             continue;
         };
         let mm = crate::geom::side_px_per_mm(&quad, k);
+        // The faint line's normal turned inward, as the side's own inward normal points.
         let (_, inward) = crate::geom::side_frame(&quad, k);
-        // How far out the faint line lies at each end of the side (mm).
-        let out_at = |p: [f64; 2]| {
-            // `line_side` is negative toward the normal (-d[1], d[0]) of the line's direction.
-            let n = [-faint.1[1], faint.1[0]];
-            let sign = if n[0] * inward[0] + n[1] * inward[1] > 0.0 {
-                -1.0
-            } else {
-                1.0
-            };
-            sign * crate::geom::line_side(faint, p) / mm
+        let n = [-d[1], d[0]];
+        let n = if n[0] * inward[0] + n[1] * inward[1] > 0.0 {
+            n
+        } else {
+            [-n[0], -n[1]]
         };
+        // How far out the faint line lies at each end of the side (mm).
+        let out_at = |p: [f64; 2]| ((p[0] - o[0]) * n[0] + (p[1] - o[1]) * n[1]) / mm;
         let (lo, hi) = FAINT_MOVE_MM;
         let (at_a, at_b) = (out_at(a), out_at(b));
         if (lo..=hi).contains(&at_a)
             && (lo..=hi).contains(&at_b)
             && (at_a - at_b).abs() <= FAINT_SLANT_MM
         {
-            lines[k] = faint;
+            lines[k] = (o, d);
             new_agree[k] = out_agree[k];
             moved = true;
         }

@@ -189,13 +189,16 @@ fn second_look(
     img: &image::RgbImage,
     p: ([[f64; 2]; 4], [f64; 4]),
 ) -> Option<([[f64; 2]; 4], [f64; 4])> {
-    if !laced(img, p.0)
-        && let Some(out) = outline::film_sides_faint(img, p.0)
-        && laced(img, out.0)
-    {
-        return Some(out);
+    let shows_laces = laced(img, p.0);
+    if shows_laces && !doubted_sides::any_doubted(&p.1) {
+        return None;
     }
-    doubted_sides::faint_doubted_sides(img, p).filter(|out| laced(img, out.0))
+    // The second look, made once for both kinds.
+    let faint = outline::film_sides_faint(img, p.0)?;
+    if !shows_laces && laced(img, faint.0) {
+        return Some(faint);
+    }
+    doubted_sides::faint_doubted_sides(p, faint).filter(|out| laced(img, out.0))
 }
 
 /// The card's outline with each side's agreement: from tapped corners, else the bright region,

@@ -664,18 +664,18 @@ pub(crate) mod tests {
         let img = grey_table_card();
         let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
         let left_in = [[72.5, 50.0], [360.0, 50.0], [360.0, 500.0], [72.5, 500.0]];
+        let faint = film_sides_faint(&img, left_in).expect("four sides");
+        let pick = |agree| crate::doubted_sides::faint_doubted_sides((left_in, agree), faint);
         // Doubted (side 3 runs from the bottom-left corner to the top-left), it moves out, and
         // stays doubted.
-        let (moved, agree) =
-            crate::doubted_sides::faint_doubted_sides(&img, (left_in, [1.0, 1.0, 1.0, 0.88]))
-                .expect("the left side");
+        let (moved, agree) = pick([1.0, 1.0, 1.0, 0.88]).expect("the left side");
         assert!(near(&moved, &truth), "{moved:?}");
         assert!(agree[3] <= FAINT_AGREE, "{agree:?}");
         assert_eq!(agree[..3], [1.0; 3], "the other sides keep theirs");
         // Sure, it stays; and with every side sure nothing moves.
-        let sure = crate::doubted_sides::faint_doubted_sides(&img, (left_in, [0.5, 1.0, 1.0, 1.0]));
+        let sure = pick([0.5, 1.0, 1.0, 1.0]);
         assert!(sure.is_none_or(|(q, _)| near(&q, &left_in)), "{sure:?}");
-        assert!(crate::doubted_sides::faint_doubted_sides(&img, (left_in, [1.0; 4])).is_none());
+        assert!(pick([1.0; 4]).is_none());
     }
 
     /// Points across a horizontal side from (0, 0) to (480, 0) at 10 px/mm, in six runs of
