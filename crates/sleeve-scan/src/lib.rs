@@ -537,25 +537,13 @@ mod tests {
     fn the_second_look_moves_a_doubted_side_of_a_laced_outline_out_and_leaves_sure_ones() {
         // A grey table, the film just as grey, 2.5 mm of light stock, a deep sea, the laces; at
         // 5 px/mm the card runs from (60, 50) to (360, 500).
-        let img = outline::tests::card_photo(|outside, u, v| {
-            if outside > 0.0 {
-                [200, 200, 200]
-            } else if u <= 58.0 && v <= 88.0 && u + v >= 138.0 {
-                [90, 50, 20]
-            } else if outside > -2.5 {
-                [236, 228, 210]
-            } else {
-                [110, 150, 215]
-            }
-        });
+        let img = outline::tests::grey_table_card(true);
         let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
         // The top side traced on the art's edge, 2.5 mm in: the laces still show.
         let top_in = [[60.0, 62.5], [360.0, 62.5], [360.0, 500.0], [60.0, 500.0]];
         assert!(laced(&img, top_in));
         let (got, agree) = second_look(&img, (top_in, [0.5, 1.0, 1.0, 1.0])).expect("moved");
-        for (g, t) in got.iter().zip(truth) {
-            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{got:?}");
-        }
+        assert!(outline::tests::near(&got, &truth), "{got:?}");
         assert!(agree[0] < scan::DOUBT_CARD, "{agree:?}");
         // Taken for sure, the same side stays where it is.
         assert_eq!(second_look(&img, (top_in, [1.0; 4])), None);

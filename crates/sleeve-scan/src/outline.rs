@@ -543,7 +543,7 @@ pub(crate) mod tests {
     /// An upright card at 5 px/mm, its top-left at (60, 50), on a 420 x 560 photo: each pixel
     /// painted from how far outside the card's edge it lies (mm, negative inside) and its card
     /// millimetres.
-    pub(crate) fn card_photo(paint: impl Fn(f64, f64, f64) -> [u8; 3]) -> RgbImage {
+    fn card_photo(paint: impl Fn(f64, f64, f64) -> [u8; 3]) -> RgbImage {
         let s = 5.0;
         RgbImage::from_fn(420, 560, |x, y| {
             let (u, v) = ((x as f64 - 60.0) / s, (y as f64 - 50.0) / s);
@@ -621,11 +621,13 @@ pub(crate) mod tests {
     }
 
     /// The film exactly the table's grey (no film edge at all), light stock 2.5 mm wide, and a
-    /// deep sea whose edge steps more than the card's.
-    fn grey_table_card() -> RgbImage {
-        card_photo(|outside, _, _| {
+    /// deep sea whose edge steps more than the card's; with `laces`, the laces over it.
+    pub(crate) fn grey_table_card(laces: bool) -> RgbImage {
+        card_photo(|outside, u, v| {
             if outside > 0.0 {
                 [200, 200, 200]
+            } else if laces && u <= 58.0 && v <= 88.0 && u + v >= 138.0 {
+                [90, 50, 20]
             } else if outside > -2.5 {
                 [236, 228, 210]
             } else {
@@ -635,7 +637,7 @@ pub(crate) mod tests {
     }
 
     /// Whether every corner lies within 2 px of the one it should.
-    fn near(got: &[[f64; 2]; 4], to: &[[f64; 2]; 4]) -> bool {
+    pub(crate) fn near(got: &[[f64; 2]; 4], to: &[[f64; 2]; 4]) -> bool {
         got.iter()
             .zip(to)
             .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 2.0)
@@ -643,7 +645,7 @@ pub(crate) mod tests {
 
     #[test]
     fn over_a_grey_table_a_faint_film_edge_is_needed_only_on_the_second_look() {
-        let img = grey_table_card();
+        let img = grey_table_card(false);
         let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
         let art = [[72.5, 62.5], [347.5, 62.5], [347.5, 487.5], [72.5, 487.5]];
         let (first, _) = film_sides(&img, art).expect("four sides");
@@ -661,7 +663,7 @@ pub(crate) mod tests {
     #[test]
     fn a_doubted_side_on_the_arts_edge_moves_out_and_a_sure_one_stays() {
         // Three sides on the card's edge, the left one 2.5 mm in on the art's edge.
-        let img = grey_table_card();
+        let img = grey_table_card(false);
         let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
         let left_in = [[72.5, 50.0], [360.0, 50.0], [360.0, 500.0], [72.5, 500.0]];
         let faint = film_sides_faint(&img, left_in).expect("four sides");
