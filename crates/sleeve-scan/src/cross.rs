@@ -198,6 +198,18 @@ fn of_class(mask: &GrayImage, class: u8) -> GrayImage {
     })
 }
 
+/// The smallest cross's ink (pixels); a patch under a quarter of it is no cross and hides none.
+const MIN_INK: f64 = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
+
+/// Each ink's mask apart, its specks opened away: one marker draws a cross in one ink, so a green
+/// cross beside a blue coastline is its own patch.
+fn each_ink(mask: &GrayImage) -> Vec<GrayImage> {
+    [1u8, 2, 3]
+        .iter()
+        .map(|&k| dilate_square(&erode_square(&of_class(mask, k), 1), 1))
+        .collect()
+}
+
 /// The cross and the confidence in the answer (present or absent).
 pub fn cross(
     img: &RgbImage,
@@ -206,12 +218,7 @@ pub fn cross(
     rings: &[(Hook, f64)],
 ) -> (Option<CrossAt>, f64) {
     let mask = ink_mask(img, reference, dark);
-    // One marker draws a cross in one ink: each ink's patches apart (a green cross beside a
-    // blue coastline is its own patch).
-    let per_ink: Vec<GrayImage> = [1u8, 2, 3]
-        .iter()
-        .map(|&k| dilate_square(&erode_square(&of_class(&mask, k), 1), 1))
-        .collect();
+    let per_ink = each_ink(&mask);
     let mut ev = Evidence::default();
     // Each ink's patches, found once: judged one by one here, and by `pieced` when none is a cross.
     let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
@@ -220,27 +227,24 @@ pub fn cross(
         any: &mask,
         per_ink: &per_ink,
         patches: &patches,
-        // The smallest cross's ink, and a quarter of it: a patch below that is no cross and hides
-        // none.
-        min_ink: 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM,
     };
     // A cross keeps clear of the rings: a patch beside a sure ring is set aside, never read, and
     // a later stage may find the cross elsewhere. (Beside a doubted ring, which may be invented,
     // a patch stays a rival to any other.)
     let mut aside = Vec::new();
-    let mut stars = Vec::new();
-    let mut found = clear_of(judge_patches(&inks, &mut ev, &mut stars), rings, &mut aside);
+    let mut roses = Vec::new();
+    let mut found = clear_of(judge_patches(&inks, &mut ev, &mut roses), rings, &mut aside);
     // Pieced crosses (broken by glare at their crossing, which no opening joins again) are kept.
     let first_pass = !found.is_empty();
     if found.is_empty() {
-        found = clear_of(pieced(&inks, &mut ev, &mut stars), rings, &mut aside);
+        found = clear_of(pieced(&inks, &mut ev, &mut roses), rings, &mut aside);
     }
     // Only doubted crosses from the first pass (art with three open wedges, say): a clean cross
     // among the thick strokes takes their place. A marker's cross over a grid or a coastline of
     // its own ink is one patch with them, seen as a cross only there.
     if found.is_empty() || (first_pass && found.iter().all(|c| c.score < FIRST_SURE)) {
         let mut near_rings = Vec::new();
-        let mut thick = clear_of(thick(&inks, &stars), rings, &mut near_rings);
+        let mut thick = clear_of(thick(&inks, &roses), rings, &mut near_rings);
         // Set aside beside a ring, a thick cross counts no more than it would have been read at.
         aside.extend(near_rings.into_iter().map(|mut c| {
             c.score = c.score.min(THICK_SCORE);
@@ -255,7 +259,7 @@ pub fn cross(
         }
     }
     if found.is_empty() {
-        found = clear_of(faded(&inks), rings, &mut aside);
+        found = clear_of(faded(&inks, &roses), rings, &mut aside);
     }
     // A cross-like patch a sure ring runs beside is art: never read, but "no cross" is less sure
     // with it about.
@@ -275,14 +279,13 @@ pub fn cross(
 
 /// What the cross's stages read: the card, its ink of any kind (`ink_mask`, nonzero where inked:
 /// an arm's width is measured on it, since a dark navy marker reads partly black, partly blue),
-/// each ink's mask and patches, and the least ink a cross has (pixels).
+/// and each ink's mask and patches.
 #[derive(Clone, Copy)]
 struct Inks<'a> {
     img: &'a RgbImage,
     any: &'a GrayImage,
     per_ink: &'a [GrayImage],
     patches: &'a [Vec<Vec<usize>>],
-    min_ink: f64,
 }
 
 /// Each ink's patches judged one by one (a patch with a long printed line of its ink is judged
@@ -290,9 +293,8 @@ struct Inks<'a> {
 /// in a thin printed ring is a compass rose's, whatever its arms: a marker's cross drawn over a
 /// rose lands on the rose's centre only by chance (on the second generator's tuning photos,
 /// seeds 0-999, letting steady arms overrule the ring read one rose as a cross and no true
-/// cross). Where a patch's arms taper goes to `stars`.
-fn judge_patches(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
-    let min_ink = inks.min_ink;
+/// cross). Where a patch is seen as a rose (`note_rose`) goes to `roses`.
+fn judge_patches(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
     let mut found: Vec<Candidate> = Vec::new();
     for (ink, blob) in inks
         .per_ink
@@ -300,21 +302,21 @@ fn judge_patches(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> V
         .zip(inks.patches)
         .flat_map(|(m, list)| list.iter().map(move |b| (m, b)))
     {
-        if (blob.len() as f64) < 0.25 * min_ink {
+        if (blob.len() as f64) < 0.25 * MIN_INK {
             continue;
         }
         let pts = centres(blob, ink.width() as usize);
         let mut judged = judge_blob(inks, ink, &pts);
-        note_star(&judged, stars);
+        note_rose(&judged, roses);
         // A cross drawn across a long printed line of its own ink (the art's frame, a road) is
         // one patch with it: the long straight lines are taken out and what is left is judged.
         if judged
             .as_ref()
             .is_none_or(|(c, ring)| !ring && c.score < 0.5)
-            && (pts.len() as f64) >= min_ink
+            && (pts.len() as f64) >= MIN_INK
         {
             for part in without_long_lines(&pts, ink.width() as usize) {
-                if (part.len() as f64) < 0.25 * min_ink {
+                if (part.len() as f64) < 0.25 * MIN_INK {
                     continue;
                 }
                 if let Some(j) = judge_blob(inks, ink, &part)
@@ -333,7 +335,7 @@ fn judge_patches(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> V
                 ev.tapered |= c.tapered;
             }
             // Ink enough for a cross that is not one: the cross may be hidden in it.
-            None if blob.len() as f64 >= 0.6 * min_ink => ev.tangles += 1,
+            None if blob.len() as f64 >= 0.6 * MIN_INK => ev.tangles += 1,
             None => {}
         }
     }
@@ -360,9 +362,9 @@ const THICK_CLEAN: f64 = 0.9;
 /// thin lines taken out (a cross drawn over a coastline, a grid or a compass rose of its own ink
 /// is one patch with them), judged again patch by patch, scores uncapped (the caller caps them at
 /// `THICK_SCORE`: a cross found this way is always doubted). A crossing centred in a thin printed
-/// ring is a rose's here too. A patch at one of the `stars` seen before the opening is read only
+/// ring is a rose's here too. A patch at one of the `roses` seen before the opening is read only
 /// when its opened arms are `STEADY`.
-fn thick(inks: &Inks, stars: &[[f64; 2]]) -> Vec<Candidate> {
+fn thick(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let opened: Vec<GrayImage> = inks
         .per_ink
         .iter()
@@ -376,39 +378,44 @@ fn thick(inks: &Inks, stars: &[[f64; 2]]) -> Vec<Candidate> {
     };
     let mut unused = Evidence::default();
     let mut found = judge_patches(&thick, &mut unused, &mut Vec::new());
-    found.retain(|c| not_a_star(c, stars, &opened));
+    found.retain(|c| not_a_star(c, roses, &opened));
     found
 }
 
 /// Whether a cross among the thick strokes may be read: opening a star's thin tips away leaves
-/// arms that barely taper, so where a patch was seen to taper before the opening (`stars`), its
+/// arms that barely taper, so where a patch was seen as a rose before the opening (`roses`), its
 /// opened arms must keep their width as a marker's do (`STEADY`) on one ink's opened mask
 /// (`opened`; the candidate's own ink is not recorded, and another ink's mask seldom reaches
 /// its arms). A marker's arms crossed by other ink can measure as tapering before the opening,
 /// and pass.
-fn not_a_star(c: &Candidate, stars: &[[f64; 2]], opened: &[GrayImage]) -> bool {
-    let was_star = stars
-        .iter()
-        .any(|s| (s[0] - c.at[0]).hypot(s[1] - c.at[1]) <= STAR_MM * PX_PER_MM);
-    !was_star
+fn not_a_star(c: &Candidate, roses: &[[f64; 2]], opened: &[GrayImage]) -> bool {
+    !near_a_rose(c, roses)
         || opened
             .iter()
             .filter_map(|m| median_taper(m, c))
             .any(|r| r >= STEADY)
 }
 
-/// Notes where a judged patch's arms were seen to taper (a compass rose's star), for `thick`:
-/// whole patches and pieced ones (not the parts left when long lines are taken out).
-fn note_star(judged: &Option<(Candidate, bool)>, stars: &mut Vec<[f64; 2]>) {
-    if let Some((c, _)) = judged
-        && c.tapered
+/// Whether a crossing lies within `STAR_MM` of one seen as a rose.
+fn near_a_rose(c: &Candidate, roses: &[[f64; 2]]) -> bool {
+    roses
+        .iter()
+        .any(|s| (s[0] - c.at[0]).hypot(s[1] - c.at[1]) <= STAR_MM * PX_PER_MM)
+}
+
+/// Notes where a judged patch was seen to be a compass rose (its arms taper, or a printed ring
+/// circles its crossing), for `thick` and `faded`: whole patches and pieced ones (not the parts
+/// left when long lines are taken out).
+fn note_rose(judged: &Option<(Candidate, bool)>, roses: &mut Vec<[f64; 2]>) {
+    if let Some((c, ringed)) = judged
+        && (c.tapered || *ringed)
     {
-        stars.push(c.at);
+        roses.push(c.at);
     }
 }
 
-/// How near (mm) a crossing among the thick strokes may lie to one seen to taper before the
-/// opening to be taken for the same patch.
+/// How near (mm) a crossing found later (among the thick strokes, or from its arms) may lie to
+/// one seen as a rose to be taken for the same patch.
 const STAR_MM: f64 = 1.5;
 
 /// How far apart (mm) pieces of one ink may lie and still be judged together as one cross.
@@ -419,9 +426,9 @@ const PIECED_SCORE: f64 = 0.9;
 
 /// When no patch is a cross: patches of one ink lying within `PIECE_GAP_MM` of each other, judged
 /// together (glare over the crossing, or a worn pen, breaks a cross into its arms). A cross
-/// pieced together is never sure: its score stays below the warning threshold. Where pieces'
-/// arms taper goes to `stars`.
-fn pieced(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
+/// pieced together is never sure: its score stays below the warning threshold. Where pieces are
+/// seen as a rose goes to `roses`.
+fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
     let mut found = Vec::new();
     for (ink, list) in inks.per_ink.iter().zip(inks.patches) {
         let wpx = ink.width() as usize;
@@ -440,13 +447,12 @@ fn pieced(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> Vec<Cand
                 .collect();
             // One patch alone was judged already.
             let one = inked.first().map(|&i| patch[i]);
-            if (inked.len() as f64) < 0.25 * inks.min_ink
-                || inked.iter().all(|&i| Some(patch[i]) == one)
+            if (inked.len() as f64) < 0.25 * MIN_INK || inked.iter().all(|&i| Some(patch[i]) == one)
             {
                 continue;
             }
             let judged = judge_blob(inks, ink, &centres(&inked, wpx));
-            note_star(&judged, stars);
+            note_rose(&judged, roses);
             match judged {
                 Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
                 // Only a clean cross: pieces of art fitted together scored 0.5 to 0.8 on the
@@ -470,9 +476,12 @@ fn pieced(inks: &Inks, ev: &mut Evidence, stars: &mut Vec<[f64; 2]>) -> Vec<Cand
 pub const ARMS_SCORE: f64 = 0.75;
 
 /// When nothing else is a cross: one whose middle glare washed out, read from its arms
-/// (`faded::from_arms`) in each ink, unless a compass rose's ring circles it, its arms taper, or
-/// ink fills more than one wedge between its arms.
-fn faded(inks: &Inks) -> Vec<Candidate> {
+/// (`faded::from_arms`) in each ink, unless a compass rose's ring circles it, its arms taper,
+/// ink fills more than one wedge between its arms, or it lies where a whole patch was seen as
+/// a rose (`roses`): the arms of a rose's star, each a patch of its own, fit a cross as well.
+/// (On the second generator's tuning photos, seeds 0-999, that read two roses as crosses, 637
+/// and 958, and no true cross was lost without it.)
+fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let least = (1.5 * 0.6 * PX_PER_MM * PX_PER_MM) as usize;
     inks.per_ink
         .iter()
@@ -481,7 +490,7 @@ fn faded(inks: &Inks) -> Vec<Candidate> {
             let wpx = ink.width() as usize;
             let pts: Vec<Vec<[f64; 2]>> = list
                 .iter()
-                .filter(|b| b.len() >= least && (b.len() as f64) <= 8.0 * inks.min_ink)
+                .filter(|b| b.len() >= least && (b.len() as f64) <= 8.0 * MIN_INK)
                 .map(|b| centres(b, wpx))
                 .collect();
             let (at, arm, lines) = from_arms(&pts)?;
@@ -492,8 +501,11 @@ fn faded(inks: &Inks) -> Vec<Candidate> {
                 strokes: lines.map(|(_, d)| ((at, d), (-arm, arm))),
                 tapered: false,
             };
-            (open_wedges(ink, &c) >= 3 && !tapers(inks.any, ink, &c) && !ringed(inks.img, at, arm))
-                .then_some(c)
+            (open_wedges(ink, &c) >= 3
+                && !tapers(inks.any, ink, &c)
+                && !ringed(inks.img, at, arm)
+                && !near_a_rose(&c, roses))
+            .then_some(c)
         })
         .collect()
 }

@@ -549,3 +549,52 @@ fn a_land_that_passes_for_ink_is_taken_out_through_its_pinholes() {
         "{inked} of the land's {land} pixels left as ink"
     );
 }
+
+#[test]
+fn a_cross_read_from_its_arms_is_not_read_where_a_rose_was_seen() {
+    // The washed cross the arms stage reads, judged with nothing seen before, then with a rose
+    // seen 1 mm from its crossing (the arms of a rose's star fit a cross as well).
+    let img = washed_cross(5.3, 1.3);
+    let paper = GrayImage::from_pixel(img.width(), img.height(), image::Luma([228]));
+    let mask = ink_mask(&img, &paper, &GrayImage::new(img.width(), img.height()));
+    let per_ink = each_ink(&mask);
+    let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
+    let inks = Inks {
+        img: &img,
+        any: &mask,
+        per_ink: &per_ink,
+        patches: &patches,
+    };
+    let read = faded(&inks, &[]);
+    let at = read.first().expect("read from its arms").at;
+    assert!(
+        (at[0] / PX_PER_MM - 15.0).hypot(at[1] / PX_PER_MM - 15.0) < 0.3,
+        "{at:?}"
+    );
+    let rose = [16.0 * PX_PER_MM, 15.0 * PX_PER_MM];
+    assert!(faded(&inks, &[rose]).is_empty());
+    // A rose farther off than `STAR_MM` is another patch.
+    let apart = [15.0 * PX_PER_MM, 18.0 * PX_PER_MM];
+    assert_eq!(faded(&inks, &[apart]).len(), 1);
+}
+
+#[test]
+fn a_patch_ringed_or_tapering_is_noted_as_a_rose_and_a_plain_cross_is_not() {
+    let tapering = Candidate {
+        tapered: true,
+        ..upright_candidate()
+    };
+    for (k, (judged, rose)) in [
+        (Some((upright_candidate(), true)), true),
+        (Some((tapering, false)), true),
+        (Some((upright_candidate(), false)), false),
+        (None, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut roses = Vec::new();
+        note_rose(&judged, &mut roses);
+        assert_eq!(roses.len(), usize::from(rose), "case {k}");
+    }
+}
