@@ -6,9 +6,10 @@
 //! reported. When no patch is a cross, patches of one ink lying within 1 mm of each other are
 //! judged together (glare over the crossing breaks a cross into its arms); when no sure cross is
 //! read yet, each ink with its thin printed lines taken out (`thick`: a cross over a coastline of
-//! its ink), a clean one there taking the place of doubted first-pass ones (a tapering star seen
-//! before the opening stays a star, `not_a_star`); last, a cross whose middle glare
-//! washed out is read from its arms apart (`faded`). A cross found in any of these later ways is
+//! its ink), a clean one there taking the place of doubted first-pass ones (where a rose was seen
+//! before the opening, tapering or ringed, only arms that keep their width, `not_a_star`); last,
+//! a cross whose middle glare washed out is read from its arms apart (`faded`), never where a
+//! rose was seen. A cross found in any of these later ways is
 //! always doubted. A patch that a sure ring runs beside is art, not the cross (the contract keeps
 //! 3 mm of film between them), and is never read (`clearance`). Ink in regions wider than any
 //! stroke (land or sea dark enough to pass for ink), its pinholes closed, is taken out first
@@ -404,8 +405,9 @@ fn near_a_rose(c: &Candidate, roses: &[[f64; 2]]) -> bool {
 }
 
 /// Notes where a judged patch was seen to be a compass rose (its arms taper, or a printed ring
-/// circles its crossing), for `thick` and `faded`: whole patches and pieced ones (not the parts
-/// left when long lines are taken out).
+/// circles its crossing at any score, as `judge_blob` tests every patch with strokes), for
+/// `thick` and `faded`: whole patches and pieced ones (not the parts left when long lines are
+/// taken out).
 fn note_rose(judged: &Option<(Candidate, bool)>, roses: &mut Vec<[f64; 2]>) {
     if let Some((c, ringed)) = judged
         && (c.tapered || *ringed)
@@ -477,8 +479,9 @@ pub const ARMS_SCORE: f64 = 0.75;
 
 /// When nothing else is a cross: one whose middle glare washed out, read from its arms
 /// (`faded::from_arms`) in each ink, unless a compass rose's ring circles it, its arms taper,
-/// ink fills more than one wedge between its arms, or it lies where a whole patch was seen as
-/// a rose (`roses`): the arms of a rose's star, each a patch of its own, fit a cross as well.
+/// ink fills more than one wedge between its arms, or it lies where a patch (or pieces judged
+/// together) was seen as a rose (`roses`): the arms of a rose's star fit a cross as well, and
+/// the ring and taper tests here measure with the arms fitted, not with the patch.
 /// (On the second generator's tuning photos, seeds 0-999, that read two roses as crosses, 637
 /// and 958, and no true cross was lost without it.)
 fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {

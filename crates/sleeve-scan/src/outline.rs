@@ -438,13 +438,13 @@ fn mean_profile(
     nrm: [f64; 2],
     px_per_mm: f64,
 ) -> (Vec<[f64; 3]>, Vec<f64>) {
-    let (first, step, n, places) = (PROFILE_FIRST_MM, PROFILE_STEP_MM, PROFILE_STEPS, 48);
+    let (n, places) = (PROFILE_STEPS, 48);
     let mut mean = vec![[0.0f64; 3]; n];
     for i in 0..places {
         let t = ta + (tb - ta) * (0.12 + 0.76 * (i as f64 + 0.5) / places as f64);
         let base = [o[0] + d[0] * t, o[1] + d[1] * t];
         for (k, m) in mean.iter_mut().enumerate() {
-            let off = (first + k as f64 * step) * px_per_mm;
+            let off = profile_mm(k) * px_per_mm;
             let c = crate::scan::rgb_at(img, base[0] + nrm[0] * off, base[1] + nrm[1] * off);
             for ch in 0..3 {
                 m[ch] += c[ch] / places as f64;
@@ -474,7 +474,9 @@ fn mean_profile(
 /// art's edge has two steps outside it: the card's edge 0.8 to 3.4 mm out and the film's 2.5 mm
 /// beyond that, with plain stock between the line and the card's edge that differs from the
 /// film, while the film looks like the table it covers. A line on the card's own edge has the
-/// film's step outside it and film, not stock, next to it.
+/// film's step outside it and film, not stock, next to it. On the second look the plain stock
+/// may end short of the line, at the art's own edge when the line was traced on a print inside
+/// a darker art (`art_start`).
 fn outer_card_edge(
     img: &RgbImage,
     line: crate::geom::Line,
@@ -491,11 +493,10 @@ fn outer_card_edge(
     };
     let along = |p: [f64; 2]| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
     let (mean, grad) = mean_profile(img, line, (along(a), along(b)), nrm, px_per_mm);
-    let (first, step) = (PROFILE_FIRST_MM, PROFILE_STEP_MM);
     let idx = profile_index;
     let peak = |lo: f64, hi: f64| -> (f64, f64) {
         (idx(lo)..=idx(hi))
-            .map(|k| (first + k as f64 * step, grad[k]))
+            .map(|k| (profile_mm(k), grad[k]))
             .fold((lo, 0.0), |best, x| if x.1 > best.1 { x } else { best })
     };
     let avg = |lo: f64, hi: f64| profile_mean(&mean, lo, hi);
@@ -532,7 +533,13 @@ fn outer_card_edge(
     best.map(|(card, _)| -card)
 }
 
-/// The index in `mean_profile`'s output of the offset `mm`.
+/// The offset (mm) of `mean_profile`'s output at index `k`.
+fn profile_mm(k: usize) -> f64 {
+    PROFILE_FIRST_MM + k as f64 * PROFILE_STEP_MM
+}
+
+/// The index in `mean_profile`'s output of the offset `mm` (an offset before the first, as the
+/// table's window reaches when the card's edge is sought 3.4 mm out, saturates to index 0).
 fn profile_index(mm: f64) -> usize {
     ((mm - PROFILE_FIRST_MM) / PROFILE_STEP_MM).round() as usize
 }
@@ -557,7 +564,9 @@ const DARKER_ART: f64 = 0.1;
 /// card edge at `card` mm (on `mean_profile`'s offsets, of strength `g_card`), the first step
 /// inward at least 0.8 mm inside it (nothing is printed within 1 mm of the card's edge) and half
 /// as strong, kept when it lies 0.45 mm or more outside the line and what lies between it and the
-/// line is darker than the stock by `DARKER_ART`. Else the line itself (0 mm). Over a grey table
+/// line is darker than the stock by `DARKER_ART`. Else the line itself (0 mm). The step is
+/// measured against the card edge's own strength (not the film's, which the plain test may use
+/// as well): the art's edge must be a real step beside it. Over a grey table
 /// (seed 686 of the second generator's tuning photos) a side traced 1.4 to 1.9 mm inside the
 /// edge of a beige art (luma 0.66 to 0.69 against the stock's 0.79 to 0.80) was not moved out,
 /// because the art's own edge lay in the stock band that must be plain.
@@ -565,7 +574,7 @@ fn art_start(mean: &[[f64; 3]], grad: &[f64], card: f64, g_card: f64) -> f64 {
     let luma = |lo: f64, hi: f64| crate::pixels::luma(profile_mean(mean, lo, hi));
     (profile_index(card + 0.8)..=profile_index(-0.35))
         .find(|&k| grad[k] >= 0.5 * g_card)
-        .map(|k| PROFILE_FIRST_MM + k as f64 * PROFILE_STEP_MM)
+        .map(profile_mm)
         .filter(|&mm| {
             mm <= -0.45 && luma(mm + 0.15, -0.15) < luma(card + 0.3, mm - 0.3) - DARKER_ART
         })

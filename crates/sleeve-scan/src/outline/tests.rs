@@ -126,6 +126,11 @@ fn on_the_second_look_a_side_traced_inside_a_darker_art_moves_out_past_the_arts_
     let top = (a, [1.0, 0.0]);
     let out = outer_card_edge(&img, top, (a, b), [0.0, 1.0], 5.0, true).expect("moved out");
     assert!((out - 3.0).abs() < 0.2, "{out}");
+    // The first look, which wants the film's own edge, does not move it.
+    assert_eq!(
+        outer_card_edge(&img, top, (a, b), [0.0, 1.0], 5.0, false),
+        None
+    );
     // Where what lies outside the line is no darker than the stock, the art's edge still
     // stops the move.
     let light = card_photo(|outside, _, _| match outside {
