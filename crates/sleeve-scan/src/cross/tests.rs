@@ -598,3 +598,41 @@ fn a_patch_ringed_or_tapering_is_noted_as_a_rose_and_a_plain_cross_is_not() {
         assert_eq!(roses.len(), usize::from(rose), "case {k}");
     }
 }
+
+#[test]
+fn a_stroke_that_runs_on_past_both_its_ends_is_a_printed_line() {
+    let c = upright_candidate();
+    let alone = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay));
+    assert!(!runs_through(&alone, &c));
+    // The vertical stroke's line goes on past both ends after a 0.4 mm gap, as a grid line does.
+    let line = |ax: f64, ay: f64| ax < 0.5 && (4.9..14.0).contains(&ay);
+    let through = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay) || line(ax, ay));
+    assert!(runs_through(&through, &c));
+    // Past one end only: a marker's stroke may end on a printed line.
+    let one_side =
+        upright_mask(|_, dy, ax, ay| on_upright_cross(ax, ay) || (dy > 0.0 && line(ax, ay)));
+    assert!(!runs_through(&one_side, &c));
+}
+
+/// Two blue grid lines 1 mm wide crossing at (15, 15) mm on parchment, each broken by a 0.4 mm
+/// gap 4.7 mm from the crossing: the piece at the crossing has a cross's size.
+fn grid_crossing() -> RgbImage {
+    let size = (30.0 * PX_PER_MM) as u32;
+    RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = ((u - 15.0).abs(), (v - 15.0).abs());
+        let gap = |t: f64| (4.7..5.1).contains(&t);
+        let on = (du < 0.5 && !gap(dv)) || (dv < 0.5 && !gap(du));
+        if on {
+            Rgb([40, 60, 170])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    })
+}
+
+#[test]
+fn the_crossing_of_two_broken_grid_lines_is_never_a_sure_cross() {
+    let (at, conf) = read_cross(&grid_crossing());
+    assert!(conf < crate::fields::DOUBT_CROSS, "{at:?} at {conf}");
+}
