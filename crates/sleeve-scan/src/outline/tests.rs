@@ -44,9 +44,7 @@ fn a_frame_line_or_a_dark_area_does_not_pass_for_the_edge() {
     // the left.
     let decoy = [[67.5, 62.5], [347.5, 62.5], [347.5, 487.5], [67.5, 487.5]];
     let (got, agree) = film_sides(&img, decoy).expect("four sides");
-    for (g, t) in got.iter().zip(truth) {
-        assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{got:?}");
-    }
+    assert!(near(&got, &truth), "{got:?}");
     assert!(agree.iter().all(|a| *a > 0.8), "{agree:?}");
 }
 
@@ -72,16 +70,12 @@ fn a_side_on_the_arts_edge_moves_out_to_the_cards() {
     let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
     let art = [[72.5, 62.5], [347.5, 62.5], [347.5, 487.5], [72.5, 487.5]];
     let (got, agree) = film_sides(&img, art).expect("four sides");
-    for (g, t) in got.iter().zip(truth) {
-        assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{got:?}");
-    }
+    assert!(near(&got, &truth), "{got:?}");
     // Moved from the averaged profile, every side is doubted.
     assert!(agree.iter().all(|&a| a <= FAINT_AGREE), "{agree:?}");
     // On the card's own edge, the film beside it is not taken for stock.
     let (kept, _) = film_sides(&img, truth).expect("four sides");
-    for (g, t) in kept.iter().zip(truth) {
-        assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 2.0, "{kept:?}");
-    }
+    assert!(near(&kept, &truth), "{kept:?}");
 }
 
 /// The film exactly the table's grey (no film edge at all), light stock 2.5 mm wide, and a
