@@ -9,8 +9,9 @@
 //! its ink), a clean one there taking the place of doubted first-pass ones (where a rose was seen
 //! before the opening, tapering or ringed, only arms that keep their width, `not_a_star`); last,
 //! a cross whose middle glare washed out is read from its arms apart (`faded`), never where a
-//! rose was seen. A cross found in any of these later ways is
-//! always doubted. A patch that a sure ring runs beside is art, not the cross (the contract keeps
+//! rose was seen. A cross found in any of these later ways is always doubted, and so is one a
+//! stroke of which runs on in line past both its ends, as a printed grid line does
+//! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps
 //! 3 mm of film between them), and is never read (`clearance`). Ink in regions wider than any
 //! stroke (land or sea dark enough to pass for ink), its pinholes closed, is taken out first
 //! (`WIDE_MM`, `SPECKLE_PX`).
@@ -482,8 +483,8 @@ pub const ARMS_SCORE: f64 = 0.75;
 /// ink fills more than one wedge between its arms, or it lies where a patch (or pieces judged
 /// together) was seen as a rose (`roses`): the arms of a rose's star fit a cross as well, and
 /// the ring and taper tests here measure with the arms fitted, not with the patch.
-/// (On the second generator's tuning photos, seeds 0-999, that read two roses as crosses, 637
-/// and 958, and no true cross was lost without it.)
+/// (On the second generator's tuning photos, seeds 0-999, without this test the stage read two
+/// roses as crosses, 637 and 958; with it no true cross was lost there.)
 fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let least = (1.5 * 0.6 * PX_PER_MM * PX_PER_MM) as usize;
     inks.per_ink
