@@ -45,12 +45,7 @@ pub fn faint_doubted_sides(
         let mm = crate::geom::side_px_per_mm(&quad, k);
         // The faint line's normal turned inward, as the side's own inward normal points.
         let (_, inward) = crate::geom::side_frame(&quad, k);
-        let n = [-d[1], d[0]];
-        let n = if n[0] * inward[0] + n[1] * inward[1] > 0.0 {
-            n
-        } else {
-            [-n[0], -n[1]]
-        };
+        let n = crate::geom::normal_toward(d, inward);
         // How far out the faint line lies at each end of the side (mm).
         let out_at = |p: [f64; 2]| ((p[0] - o[0]) * n[0] + (p[1] - o[1]) * n[1]) / mm;
         let (lo, hi) = FAINT_MOVE_MM;

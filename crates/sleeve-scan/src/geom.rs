@@ -67,6 +67,16 @@ pub fn intersect((o1, d1): Line, (o2, d2): Line, min_sin: f64) -> Option<[f64; 2
     Some([o1[0] + t * d1[0], o1[1] + t * d1[1]])
 }
 
+/// The normal of a line of unit direction `d`, turned to the side `toward` points to (the
+/// normal `[-d[1], d[0]]` when it points that way or square to it, else its opposite).
+pub fn normal_toward(d: [f64; 2], toward: [f64; 2]) -> [f64; 2] {
+    if -d[1] * toward[0] + d[0] * toward[1] >= 0.0 {
+        [-d[1], d[0]]
+    } else {
+        [d[1], -d[0]]
+    }
+}
+
 /// The corners where four lines going round a quadrilateral meet: line `k` runs from corner `k`
 /// to corner `k + 1`, so lines `k` and `k + 1` meet at corner `k + 1`. None when two neighbours
 /// are nearly parallel (|sin| below `min_sin`).

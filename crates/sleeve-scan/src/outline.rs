@@ -486,11 +486,7 @@ fn outer_card_edge(
     faint_film: bool,
 ) -> Option<f64> {
     let (o, d) = line;
-    let nrm = if -d[1] * inward[0] + d[0] * inward[1] >= 0.0 {
-        [-d[1], d[0]]
-    } else {
-        [d[1], -d[0]]
-    };
+    let nrm = crate::geom::normal_toward(d, inward);
     let along = |p: [f64; 2]| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
     let (mean, grad) = mean_profile(img, line, (along(a), along(b)), nrm, px_per_mm);
     let idx = profile_index;
