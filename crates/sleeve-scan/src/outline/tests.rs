@@ -139,6 +139,45 @@ fn on_the_second_look_a_side_traced_inside_a_darker_art_moves_out_past_the_arts_
     );
 }
 
+/// A grey table (a darker grain line in it 0.9 to 1.3 mm beyond the film with `grain`), the
+/// film a touch lighter, 2 mm of light stock, and a beige art whose edge is soft: a ramp 1.4 mm
+/// wide, as a blurred photo draws it.
+fn soft_art_photo(grain: bool) -> RgbImage {
+    card_photo(move |outside, _, _| {
+        let art_edge = outside + 2.0;
+        if outside > 2.5 {
+            let g = if grain && (3.4..3.8).contains(&outside) {
+                120
+            } else {
+                150
+            };
+            [g, g, g]
+        } else if outside > 0.0 {
+            [158, 158, 158]
+        } else {
+            let t = ((art_edge + 0.7) / 1.4).clamp(0.0, 1.0);
+            let mix = |stock: f64, art: f64| (art + (stock - art) * t).round() as u8;
+            [mix(200.0, 150.0), mix(200.0, 130.0), mix(200.0, 100.0)]
+        }
+    })
+}
+
+#[test]
+fn a_side_on_a_soft_arts_edge_moves_out_where_the_films_edge_stands_out() {
+    let (a, b) = ([60.0, 60.0], [360.0, 60.0]);
+    let top = (a, [1.0, 0.0]);
+    // The art's slope reaches 0.7 mm into the stock band, yet the band has no step of its own.
+    let out = outer_card_edge(&soft_art_photo(false), top, (a, b), [0.0, 1.0], 5.0, false);
+    let out = out.expect("moved out");
+    assert!((out - 2.0).abs() < 0.2, "{out}");
+    // A grain line in the table as strong as the film's edge: that slope stops the move.
+    let grain = soft_art_photo(true);
+    assert_eq!(
+        outer_card_edge(&grain, top, (a, b), [0.0, 1.0], 5.0, false),
+        None
+    );
+}
+
 #[test]
 fn over_a_grey_table_a_faint_film_edge_is_needed_only_on_the_second_look() {
     let img = grey_table_card(false);
