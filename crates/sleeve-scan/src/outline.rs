@@ -489,12 +489,7 @@ fn outer_card_edge(
     let nrm = crate::geom::normal_toward(d, inward);
     let along = |p: [f64; 2]| (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
     let (mean, grad) = mean_profile(img, line, (along(a), along(b)), nrm, px_per_mm);
-    let idx = profile_index;
-    let peak = |lo: f64, hi: f64| -> (f64, f64) {
-        (idx(lo)..=idx(hi))
-            .map(|k| (profile_mm(k), grad[k]))
-            .fold((lo, 0.0), |best, x| if x.1 > best.1 { x } else { best })
-    };
+    let peak = |lo: f64, hi: f64| grad_peak(&grad, lo, hi);
     let avg = |lo: f64, hi: f64| profile_mean(&mean, lo, hi);
     let diff = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
     let mut best: Option<(f64, f64)> = None;
@@ -523,7 +518,7 @@ fn outer_card_edge(
         // On the first look, a window plain but for the slope of the line's own step is plain
         // too where the film's edge stands out (`slope_only`).
         let plain = g_between < 0.5 * strength
-            || (!faint_film && slope_only(&grad, (card, art), g_film, 0.5 * strength));
+            || (!faint_film && slope_only(&grad, card, g_film, 0.5 * strength));
         if strength >= 0.012 && plain && stock_seen && best.is_none_or(|b| strength > b.1) {
             best = Some((card, strength));
         }
@@ -536,31 +531,42 @@ fn outer_card_edge(
 /// (`slope_only`).
 const FILM_STANDS_OUT: f64 = 1.5;
 
-/// Whether the stock band between a card edge at `card` mm and the art at `art` mm (on
-/// `mean_profile`'s offsets) is plain but for the slope of the traced line's own step, while the
-/// film's step 2.5 mm further out (`g_film`) stands `FILM_STANDS_OUT` above every step in the
-/// film and in the table beyond it. A step is the band's own when it rises by `most` above the
-/// lowest step between it and the art. The art's step, measured over 0.4 mm and blurred in a
-/// soft photo, reaches into the band from its inner end: on tuning seeds 396, 866 and 954 of the
-/// second generator sides traced on the art's edge, 1 to 2.3 mm inside the card's, stayed there
-/// because that slope was taken for a step in the band. The film's clear step is needed: grain
-/// and a film over a wood table fake it (on tuning seeds 34, 191, 503, 504 and 872 sides on the
-/// card's own edge moved out without it).
-fn slope_only(grad: &[f64], (card, art): (f64, f64), g_film: f64, most: f64) -> bool {
-    let idx = profile_index;
-    let peak = |lo: f64, hi: f64| {
-        grad[idx(lo)..=idx(hi)]
-            .iter()
-            .fold(0.0f64, |m, &g| m.max(g))
-    };
-    let around = peak(card - FILM_MM - 1.6, card - FILM_MM - 0.5)
-        .max(peak(card - FILM_MM + 0.5, card - 0.5));
+/// On the first look (the traced line at 0 mm), whether the stock band between a card edge at
+/// `card` mm (on `mean_profile`'s offsets) and the line is plain but for the slope of the line's
+/// own step, while the film's step 2.5 mm further out (`g_film`) stands `FILM_STANDS_OUT` above
+/// every step in the film and in 0.5 to 1.6 mm of the table beyond it (false where that window
+/// would start before the profile does). A step is the band's own when it rises by `most` above
+/// the lowest step between it and the line. The line's step, measured over 0.4 mm and blurred in
+/// a soft photo, reaches into the band from its inner end: on tuning seeds 396, 866 and 954 of
+/// the second generator sides traced on the art's edge, 1 to 2.3 mm inside the card's, stayed
+/// there because that slope was taken for a step in the band. The film's clear step is needed:
+/// grain and a film over a wood table fake it (on tuning seeds 34, 191, 503, 504 and 872 sides
+/// on the card's own edge moved out without it).
+fn slope_only(grad: &[f64], card: f64, g_film: f64, most: f64) -> bool {
+    let table_from = card - FILM_MM - 1.6;
+    if table_from < PROFILE_FIRST_MM {
+        return false;
+    }
+    let around = grad_peak(grad, table_from, card - FILM_MM - 0.5)
+        .1
+        .max(grad_peak(grad, card - FILM_MM + 0.5, card - 0.5).1);
     let (mut low, mut rise) = (f64::INFINITY, 0.0f64);
-    for &g in grad[idx(card + 0.35)..=idx(art - 0.35)].iter().rev() {
+    for &g in grad[profile_index(card + 0.35)..=profile_index(-0.35)]
+        .iter()
+        .rev()
+    {
         low = low.min(g);
         rise = rise.max(g - low);
     }
     rise < most && g_film >= FILM_STANDS_OUT * around
+}
+
+/// The strongest step of `mean_profile`'s `grad` from `lo` to `hi` mm: its offset and strength
+/// (`lo` and 0 when there is none).
+fn grad_peak(grad: &[f64], lo: f64, hi: f64) -> (f64, f64) {
+    (profile_index(lo)..=profile_index(hi))
+        .map(|k| (profile_mm(k), grad[k]))
+        .fold((lo, 0.0), |best, x| if x.1 > best.1 { x } else { best })
 }
 
 /// The offset (mm) of `mean_profile`'s output at index `k`.

@@ -139,15 +139,15 @@ fn on_the_second_look_a_side_traced_inside_a_darker_art_moves_out_past_the_arts_
     );
 }
 
-/// A grey table (a darker grain line in it 0.9 to 1.3 mm beyond the film with `grain`), the
-/// film a touch lighter, 2 mm of light stock, and a beige art whose edge is soft: a ramp 1.4 mm
-/// wide, as a blurred photo draws it.
-fn soft_art_photo(grain: bool) -> RgbImage {
+/// A grey table (150) with a darker grain line in it (150 less `grain`) 0.9 to 1.3 mm beyond the
+/// film, the film a touch lighter (158), 2 mm of light stock, and a beige art whose edge is soft:
+/// a ramp 1.4 mm wide, as a blurred photo draws it.
+fn soft_art_photo(grain: u8) -> RgbImage {
     card_photo(move |outside, _, _| {
         let art_edge = outside + 2.0;
         if outside > 2.5 {
-            let g = if grain && (3.4..3.8).contains(&outside) {
-                120
+            let g = if (3.4..3.8).contains(&outside) {
+                150 - grain
             } else {
                 150
             };
@@ -166,12 +166,14 @@ fn soft_art_photo(grain: bool) -> RgbImage {
 fn a_side_on_a_soft_arts_edge_moves_out_where_the_films_edge_stands_out() {
     let (a, b) = ([60.0, 60.0], [360.0, 60.0]);
     let top = (a, [1.0, 0.0]);
-    // The art's slope reaches 0.7 mm into the stock band, yet the band has no step of its own.
-    let out = outer_card_edge(&soft_art_photo(false), top, (a, b), [0.0, 1.0], 5.0, false);
+    // The art's slope reaches 0.7 mm into the stock band, yet the band has no step of its own;
+    // the film's step (8 levels) stands out from a grain line half as strong.
+    let out = outer_card_edge(&soft_art_photo(4), top, (a, b), [0.0, 1.0], 5.0, false);
     let out = out.expect("moved out");
     assert!((out - 2.0).abs() < 0.2, "{out}");
-    // A grain line in the table as strong as the film's edge: that slope stops the move.
-    let grain = soft_art_photo(true);
+    // A grain line a little stronger than the film's step (10 levels): the film's step no longer
+    // stands out, and that slope stops the move.
+    let grain = soft_art_photo(10);
     assert_eq!(
         outer_card_edge(&grain, top, (a, b), [0.0, 1.0], 5.0, false),
         None
