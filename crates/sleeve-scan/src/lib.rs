@@ -70,8 +70,10 @@ struct Refined {
     all: Vec<Outline>,
     best: Option<Outline>,
     from_palette: Vec<[[f64; 2]; 4]>,
-    /// Of the coarse outlines that could not be refined, the one most filled (and its fill):
-    /// read only when none could be, and kept only if it shows the laces (`find_outline`). On
+    /// Of the coarse outlines that could not be refined, the first with the highest `fill` its
+    /// stage gave (the region's fill, or for four sides found together the weakest side's
+    /// support), with that fill: read only when none could be refined, and kept only if it shows
+    /// the laces (`unrefined_read`). On
     /// the second generator's tuning seed 575 a card nearly filling an 877 x 1169 px photo was
     /// refused because none of its four coarse outlines refined; as it came, the film margin
     /// check traces it right. (On seed 292 the outline most filled lies elsewhere on a checked
@@ -82,6 +84,12 @@ struct Refined {
 /// The confidence of a coarse outline read without refinement where the film margin check cannot
 /// trace it either (`checked`): under the card's doubt threshold.
 const UNREFINED_CONF: f64 = 0.3;
+
+/// The most each side of an outline read without refinement agrees (`unrefined_read`): under the
+/// card's doubt threshold, however well the film margin check then traces it, since every stage
+/// that finds a card cleanly failed on it.
+const UNREFINED_AGREE: f64 = 0.85;
+const _: () = assert!(UNREFINED_AGREE < scan::DOUBT_CARD);
 
 impl Refined {
     /// Refines each coarse outline in turn, keeping every result; true at the first whose sides
@@ -216,15 +224,42 @@ fn second_look(
     doubted_sides::faint_doubted_sides(p, faint).filter(|out| laced(img, out.0))
 }
 
+/// An outline chosen, after the faint-film second look (`second_look`), kept only if it shows
+/// the laces, and then, if it still shows none, grown out to them (`grown_to_laces`).
+fn looked_again(
+    img: &image::RgbImage,
+    mut pick: ([[f64; 2]; 4], [f64; 4]),
+) -> ([[f64; 2]; 4], [f64; 4]) {
+    if let Some(out) = second_look(img, pick) {
+        pick = out;
+    }
+    if !laced(img, pick.0)
+        && let Some(out) = grown_to_laces(img, pick)
+    {
+        pick = out;
+    }
+    pick
+}
+
+/// The last resort when no coarse outline could be refined: the one `Refined::unrefined` kept,
+/// checked and looked at again as any other (`looked_again`), kept only if it then shows the
+/// laces, every side doubted (`UNREFINED_AGREE`).
+fn unrefined_read(
+    img: &image::RgbImage,
+    unrefined: Option<Outline>,
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    let (q, fill) = unrefined?;
+    let (q, agree) = looked_again(img, checked(img, (q, fill.min(UNREFINED_CONF))));
+    laced(img, q).then(|| (q, agree.map(|a| a.min(UNREFINED_AGREE))))
+}
+
 /// The card's outline with each side's agreement: from tapped corners, else the bright region,
 /// then the closed colour edge when no outline so far is clean (by its own sides or by the film
 /// margin all round), then what the table's colours do not reach when no outline is clean or
 /// shows the laces, then the four straight sides together when the best is still poor or shows
-/// no laces; when none of those could be refined at all, the coarse outline most filled, as it
-/// came (`Refined::unrefined`); then the faint-film second look (`second_look`), kept only if it
-/// shows them; last, an outline that still shows none is grown out to them (`grown_to_laces`).
-/// The unrefined outline is kept only if it ends up showing the laces; else the photo is refused
-/// as before.
+/// no laces; then the faint-film second look and the growth to the laces (`looked_again`). When
+/// none of the coarse outlines could be refined at all, the one `Refined::unrefined` kept, only
+/// if it ends up showing the laces (`unrefined_read`); else the photo is refused.
 fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
@@ -284,26 +319,10 @@ fn find_outline(
         seen.try_all(img, &sides);
         pick = seen.chosen(img);
     }
-    // Last of all, when no outline could be refined, the coarse one most filled as it came
-    // (`Refined::unrefined`), kept only if it ends up showing the laces.
-    let last_resort = pick.is_none();
-    if last_resort {
-        pick = seen
-            .unrefined
-            .map(|(q, fill)| checked(img, (q, fill.min(UNREFINED_CONF))));
-    }
-    if let Some(out) = pick.and_then(|p| second_look(img, p)) {
-        pick = Some(out);
-    }
-    if let Some(p) = pick
-        && !laced(img, p.0)
-        && let Some(out) = grown_to_laces(img, p)
-    {
-        pick = Some(out);
-    }
-    if last_resort && pick.is_some_and(|p| !laced(img, p.0)) {
-        pick = None;
-    }
+    let pick = match pick {
+        Some(p) => Some(looked_again(img, p)),
+        None => unrefined_read(img, seen.unrefined),
+    };
     match pick {
         Some(b) => Ok(b),
         None if !any => Err(first_error.unwrap_or_else(scan::no_card)),
@@ -566,8 +585,10 @@ mod tests {
         // The card's edge, between pixel centres 69 and 70 (and 669 and 670).
         let card = [[69.5, 69.5], [669.5, 69.5], [669.5, 969.5], [69.5, 969.5]];
         assert_eq!(scan::refine_corners(&img, card), None);
-        let (got, _) = find_outline(&img, None).expect("the card");
-        // Traced 0.3 mm inside the edge on every side here; within half a millimetre.
+        let (got, agree) = find_outline(&img, None).expect("the card");
+        // Found only as it came, every side stays in doubt.
+        assert!(agree.iter().all(|&a| a <= UNREFINED_AGREE), "{agree:?}");
+        // Traced 0.3 mm inside the edge on every side here; within half a millimetre each way.
         for (g, t) in got.iter().zip(card) {
             assert!(
                 (g[0] - t[0]).hypot(g[1] - t[1]) < 5.0 * 2f64.sqrt(),
