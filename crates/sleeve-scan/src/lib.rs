@@ -73,11 +73,10 @@ struct Refined {
     /// Of the coarse outlines that could not be refined, the first with the highest `fill` its
     /// stage gave (the region's fill, or for four sides found together the weakest side's
     /// support), with that fill: read only when none could be refined, and kept only if it shows
-    /// the laces (`unrefined_read`). On
-    /// the second generator's tuning seed 575 a card nearly filling an 877 x 1169 px photo was
-    /// refused because none of its four coarse outlines refined; as it came, the film margin
-    /// check traces it right. (On seed 292 the outline most filled lies elsewhere on a checked
-    /// cloth: no laces, still refused.)
+    /// the laces (`unrefined_read`). On the second generator's tuning seed 575 a card nearly
+    /// filling an 877 x 1169 px photo was refused because none of its four coarse outlines
+    /// refined; as it came, the film margin check traces it right. (On seed 292 the outline most
+    /// filled lies elsewhere on a checked cloth: no laces, still refused.)
     unrefined: Option<Outline>,
 }
 
@@ -224,8 +223,9 @@ fn second_look(
     doubted_sides::faint_doubted_sides(p, faint).filter(|out| laced(img, out.0))
 }
 
-/// An outline chosen, after the faint-film second look (`second_look`), kept only if it shows
-/// the laces, and then, if it still shows none, grown out to them (`grown_to_laces`).
+/// An outline chosen, looked at again: the faint-film second look (`second_look`, whose result is
+/// kept only if it shows the laces), then, while it still shows none, the growth out to them
+/// (`grown_to_laces`).
 fn looked_again(
     img: &image::RgbImage,
     mut pick: ([[f64; 2]; 4], [f64; 4]),

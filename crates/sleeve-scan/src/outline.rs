@@ -540,8 +540,8 @@ const FILM_STANDS_OUT: f64 = 1.5;
 /// a soft photo, reaches into the band from its inner end: on tuning seeds 396, 866 and 954 of
 /// the second generator sides traced on the art's edge, 1 to 2.3 mm inside the card's, stayed
 /// there because that slope was taken for a step in the band. The film's clear step is needed:
-/// grain and a film over a wood table fake it (on tuning seeds 34, 191, 503, 504 and 872 sides
-/// on the card's own edge moved out without it).
+/// without it, sides on the card's own edge moved out onto the film's edge over grain and
+/// texture of the table (tuning seeds 34, 191, 503, 504 and 872).
 fn slope_only(grad: &[f64], card: f64, g_film: f64, most: f64) -> bool {
     let table_from = card - FILM_MM - 1.6;
     if table_from < PROFILE_FIRST_MM {
