@@ -540,21 +540,30 @@ mod tests {
         assert!(places_doubts(&[], Some(&cross), &[cross_doubt], 0.3).is_empty());
     }
 
+    /// A `w` x `h` photo of a card at 10 px/mm whose top-left corner lies at (`at`, `at`) px: each
+    /// pixel painted from its card millimetres and whether it lies in the laces' triangle.
+    fn card_at_10_px_per_mm(
+        (w, h): (u32, u32),
+        at: f64,
+        paint: impl Fn(f64, f64, bool) -> [u8; 3],
+    ) -> RgbImage {
+        RgbImage::from_fn(w, h, |x, y| {
+            let (u, v) = ((x as f64 + 0.5 - at) / 10.0, (y as f64 + 0.5 - at) / 10.0);
+            let lace = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+            Rgb(paint(u, v, lace))
+        })
+    }
+
     /// A card at 10 px/mm from (40, 40) px on a table of its own stock's colour (its edge cannot
     /// be seen), its art inset `border` mm, and the laces (drawn when `laces`) in their place.
     fn card_on_its_own_colour(border: f64, laces: bool) -> RgbImage {
-        RgbImage::from_fn(700, 1000, |x, y| {
-            let (u, v) = (
-                (x as f64 + 0.5 - 40.0) / 10.0,
-                (y as f64 + 0.5 - 40.0) / 10.0,
-            );
+        card_at_10_px_per_mm((700, 1000), 40.0, |u, v, lace| {
             let art = (border..60.0 - border).contains(&u) && (border..90.0 - border).contains(&v);
-            let lace = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
-            Rgb(match () {
+            match () {
                 _ if laces && lace => [90, 50, 20],
                 _ if art => [200, 214, 170],
                 _ => [236, 232, 222],
-            })
+            }
         })
     }
 
@@ -562,20 +571,15 @@ mod tests {
     /// the stock and the art darker than both: no edge rises walking into the card, so no coarse
     /// outline refines. With `laces`, the laces.
     fn card_darker_than_the_table(laces: bool) -> RgbImage {
-        RgbImage::from_fn(740, 1040, |x, y| {
-            let (u, v) = (
-                (x as f64 + 0.5 - 70.0) / 10.0,
-                (y as f64 + 0.5 - 70.0) / 10.0,
-            );
+        card_at_10_px_per_mm((740, 1040), 70.0, |u, v, lace| {
             let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
-            let lace = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
-            Rgb(match () {
+            match () {
                 _ if outside > 2.5 => [250, 250, 250],
                 _ if outside > 0.0 => [244, 244, 244],
                 _ if laces && lace => [90, 50, 20],
                 _ if outside > -2.0 => [215, 210, 195],
                 _ => [180, 195, 160],
-            })
+            }
         })
     }
 
