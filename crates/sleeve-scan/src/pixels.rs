@@ -1,7 +1,7 @@
 //! Pixel helpers the scanner's stages share: luminance, chroma and redness of a colour, 8-connected
-//! groups of a mask, flood fill, and square dilation and erosion.
+//! groups of a mask, flood fill, square dilation and erosion, and a colour's mean round a pixel.
 
-use image::GrayImage;
+use image::{GrayImage, RgbImage};
 
 /// Luminance (Rec. 601 weights) of a colour in 0..1.
 pub fn luma(c: [f64; 3]) -> f64 {
@@ -141,6 +141,55 @@ pub fn dilate_square(mask: &GrayImage, k: usize) -> GrayImage {
     out
 }
 
+/// The mean colour (0..1 per channel) of the (2k+1)-pixel square around each pixel, clipped to
+/// the image, row-major: columns summed first, then a running sum along each row.
+pub fn box_mean(img: &RgbImage, k: usize) -> Vec<[f32; 3]> {
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let raw = img.as_raw();
+    let mut out = vec![[0f32; 3]; w * h];
+    // Sums down each column over the rows y-k..=y+k, slid one row at a time.
+    let mut col = vec![[0u32; 3]; w];
+    let add = |col: &mut [[u32; 3]], y: usize, sign: bool| {
+        for (x, c) in col.iter_mut().enumerate() {
+            let p = &raw[(y * w + x) * 3..(y * w + x) * 3 + 3];
+            for ch in 0..3 {
+                if sign {
+                    c[ch] += p[ch] as u32;
+                } else {
+                    c[ch] -= p[ch] as u32;
+                }
+            }
+        }
+    };
+    for y in 0..k.min(h) {
+        add(&mut col, y, true);
+    }
+    for y in 0..h {
+        if y + k < h {
+            add(&mut col, y + k, true);
+        }
+        if y > k {
+            add(&mut col, y - k - 1, false);
+        }
+        let rows = (y + k).min(h - 1) + 1 - y.saturating_sub(k);
+        let mut run = [0u32; 3];
+        for c in &col[..k.min(w)] {
+            (0..3).for_each(|ch| run[ch] += c[ch]);
+        }
+        for x in 0..w {
+            if x + k < w {
+                (0..3).for_each(|ch| run[ch] += col[x + k][ch]);
+            }
+            if x > k {
+                (0..3).for_each(|ch| run[ch] -= col[x - k - 1][ch]);
+            }
+            let n = ((x + k).min(w - 1) + 1 - x.saturating_sub(k)) * rows;
+            out[y * w + x] = run.map(|v| v as f32 / (n as f32 * 255.0));
+        }
+    }
+    out
+}
+
 /// Binary erosion by a (2k+1)-pixel square: a pixel stays set when every pixel of the square
 /// around it within the image is set (the complement's dilation, inverted).
 pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
@@ -158,4 +207,36 @@ pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
         *v = if *v > 0 { 0 } else { 255 };
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_mean_matches_a_plain_average_inside_and_at_the_border() {
+        let img = RgbImage::from_fn(13, 9, |x, y| {
+            image::Rgb([
+                (x * 19 + y * 7) as u8,
+                (x * y * 3) as u8,
+                (250 - x * 11) as u8,
+            ])
+        });
+        let k = 2usize;
+        let mean = box_mean(&img, k);
+        for (x, y) in [(0usize, 0usize), (6, 4), (12, 8), (1, 7), (11, 1)] {
+            let (mut sum, mut n) = ([0f64; 3], 0.0);
+            for yy in y.saturating_sub(k)..=(y + k).min(8) {
+                for xx in x.saturating_sub(k)..=(x + k).min(12) {
+                    let p = img.get_pixel(xx as u32, yy as u32);
+                    (0..3).for_each(|c| sum[c] += p[c] as f64 / 255.0);
+                    n += 1.0;
+                }
+            }
+            let got = mean[y * 13 + x];
+            for c in 0..3 {
+                assert!((got[c] as f64 - sum[c] / n).abs() < 1e-5, "({x}, {y}) {c}");
+            }
+        }
+    }
 }

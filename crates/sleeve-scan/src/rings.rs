@@ -1,12 +1,13 @@
 //! The Captain Hook rings on the canonical card: red pixels (by a redness that survives glare and
-//! dark areas) grouped into patches, each fitted with a circle and judged as a ring by its size,
-//! how closely its pixels follow the circle, an empty middle and how much of the circle is seen;
-//! rings that blur or art joined into one patch are found one circle at a time, and arcs of one
-//! ring split by glare or a crossing line are merged. Hidden flags are set by `features`.
+//! dark areas, or by the way red film takes green and blue out of the art beneath it) grouped
+//! into patches, each fitted with a circle and judged as a ring by its size, how closely its
+//! pixels follow the circle, an empty middle and how much of the circle is seen; rings that blur
+//! or art joined into one patch are found one circle at a time, and arcs of one ring split by
+//! glare or a crossing line are merged. Hidden flags are set by `features`.
 
 use image::{GrayImage, RgbImage};
 
-use crate::pixels::{blobs, redness};
+use crate::pixels::{blobs, box_mean, luma, redness};
 use crate::scan::{Hook, PX_PER_MM};
 
 /// Fits a circle to weighted points (algebraic least squares, then a few geometric
@@ -79,13 +80,60 @@ fn ring_redness(c: [f64; 3]) -> f64 {
     redness(c).max((lead / 0.3).min(1.0))
 }
 
+/// Half width of the window (mm) whose mean colour stands for what lies under a thin stroke.
+const UNDER_HALF_MM: f64 = 2.0;
+
+/// Redness of red film seen thin over `under` (the mean colour round it): the film is a red
+/// filter, so where it lies over lit paper or art, red keeps its level while green and blue fall
+/// by about the same share. A thin stroke blurred over coloured art mixes with it to an orange or
+/// brown that `ring_redness` does not take for red; printed brown or sienna art takes red down
+/// too, so red may fall by at most 0.15 of the share green and blue fell. The figure is that
+/// share less red's, over 0.4.
+fn film_redness(c: [f64; 3], under: [f32; 3]) -> f64 {
+    let under = under.map(f64::from);
+    if under.iter().any(|&u| u < 0.2) || luma(under) < 0.4 {
+        return 0.0;
+    }
+    let fall: [f64; 3] = std::array::from_fn(|i| 1.0 - c[i] / under[i]);
+    let (g, b) = (fall[1], fall[2]);
+    let red = fall[0].max(0.0);
+    if red > 0.15 * g.min(b) || (g - b).abs() > 0.3 * g.max(b) {
+        return 0.0;
+    }
+    ((g.min(b) - red) / 0.4).clamp(0.0, 1.0)
+}
+
+/// Each group of set pixels with its points, weighted by `weight` (a soft edge profile: the
+/// fitted radius is the stroke's middle).
+fn weighted_groups(
+    img: &RgbImage,
+    mask: &GrayImage,
+    weight: impl Fn(usize, &[u8]) -> f64,
+) -> Vec<Vec<(f64, f64, f64)>> {
+    let w = img.width() as usize;
+    let raw = img.as_raw();
+    blobs(mask)
+        .into_iter()
+        .map(|b| {
+            b.into_iter()
+                .map(|i| {
+                    let (x, y) = (i % w, i / w);
+                    let p = &raw[i * 3..i * 3 + 3];
+                    (x as f64 + 0.5, y as f64 + 0.5, weight(i, p))
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
-/// are left false for `mark_hidden`), with the points each was fitted from; and the middles of
-/// red left over that no ring explains.
+/// are left false for `mark_hidden`), with the points each was fitted from; and places where a
+/// ring may be missed: the middles of red left over that no ring explains, and rings of red
+/// film seen thin over coloured art (`thin_film_places`).
 pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     // Red ink: green and blue stay close beside red's lead (a hue within about 18 degrees of
     // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees).
-    let weight = |p: &[u8]| {
+    let weight = |_: usize, p: &[u8]| {
         let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
         let gb = (c[1] - c[2]).abs();
         if gb < 0.07 || gb < 0.3 * (c[0] - c[1].min(c[2])) {
@@ -97,28 +145,11 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     let mut mask = GrayImage::new(img.width(), img.height());
     for (m, p) in mask.iter_mut().zip(img.as_raw().chunks_exact(3)) {
         // Cheap first: a ring pixel's red leads both other channels.
-        if p[0] > p[1].max(p[2]) && weight(p) > 0.45 {
+        if p[0] > p[1].max(p[2]) && weight(0, p) > 0.45 {
             *m = 255;
         }
     }
-    let w = img.width() as usize;
-    let raw = img.as_raw();
-    // Weight by redness (a soft edge profile): the fitted radius is the stroke's middle.
-    let groups: Vec<Vec<(f64, f64, f64)>> = blobs(&mask)
-        .into_iter()
-        .map(|b| {
-            b.into_iter()
-                .map(|i| {
-                    let (x, y) = (i % w, i / w);
-                    (
-                        x as f64 + 0.5,
-                        y as f64 + 0.5,
-                        weight(&raw[i * 3..i * 3 + 3]),
-                    )
-                })
-                .collect()
-        })
-        .collect();
+    let groups = weighted_groups(img, &mask, weight);
     let mut out = Vec::new();
     let mut stray = Vec::new();
     let ring_px = (PX_PER_MM * PX_PER_MM) as usize;
@@ -154,7 +185,48 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
             stray.push(mid(&rest));
         }
     }
-    (merge_split(out), stray)
+    let found = merge_split(out);
+    stray.extend(thin_film_places(img, &mask, &found));
+    (found, stray)
+}
+
+/// Places (mm) where a ring of red film may lie thin over coloured art: pixels that are not red
+/// (`red`, the red test's mask) but where `film_redness` sees red film, grouped, each group
+/// judged a ring and arcs of one ring merged, away from every ring found (`found`; rings never
+/// touch, and a found ring's blurred rim shows the same fall). Only places: sienna art over
+/// green falls alike, so such a ring could be printed art, and the holder is asked to look.
+fn thin_film_places(img: &RgbImage, red: &GrayImage, found: &[RingFit]) -> Vec<[f64; 2]> {
+    let under = box_mean(img, (UNDER_HALF_MM * PX_PER_MM) as usize);
+    let weight = |i: usize, p: &[u8]| {
+        if p[0] <= p[1].max(p[2]) {
+            return 0.0;
+        }
+        film_redness([p[0], p[1], p[2]].map(|v| v as f64 / 255.0), under[i])
+    };
+    let mut mask = GrayImage::new(img.width(), img.height());
+    let pixels = img.as_raw().chunks_exact(3).zip(red.as_raw());
+    for (i, (m, (p, &r))) in mask.iter_mut().zip(pixels).enumerate() {
+        if r == 0 && weight(i, p) > 0.45 {
+            *m = 255;
+        }
+    }
+    let ring_px = (PX_PER_MM * PX_PER_MM) as usize;
+    let arcs = weighted_groups(img, &mask, weight)
+        .into_iter()
+        .filter(|pts| pts.len() >= ring_px)
+        .filter_map(|pts| judge_ring(&pts).map(|(hook, conf)| (hook, conf, pts)))
+        .collect();
+    let apart = |h: &Hook| {
+        found.iter().all(|(f, _, _)| {
+            let d = (h.x - f.x).hypot(h.y - f.y);
+            d > h.r + f.r + 1.0 || d < (h.r - f.r).abs() - 1.0
+        })
+    };
+    merge_split(arcs)
+        .into_iter()
+        .filter(|(h, _, _)| apart(h))
+        .map(|(h, _, _)| [h.x, h.y])
+        .collect()
 }
 
 /// Rings in reading order: top to bottom, then left to right.
@@ -358,6 +430,68 @@ mod tests {
             ring_redness([0.93, 0.88, 0.76].map(|c: f64| (c + glare).min(1.0))) < 0.3,
             "paper in glare"
         );
+    }
+
+    /// A ring to paint: centre and radius (mm), the stroke's peak cover and spread (sigma, mm)
+    /// after blur, and its ink (what the stroke turns a colour into).
+    type Painted<'a> = ([f64; 2], f64, (f64, f64), &'a dyn Fn([f64; 3]) -> [f64; 3]);
+
+    /// Rings painted in turn on a 20 mm square of `under`.
+    fn paint(under: [f64; 3], rings: &[Painted]) -> RgbImage {
+        let side = (20.0 * PX_PER_MM) as u32;
+        RgbImage::from_fn(side, side, |x, y| {
+            let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+            let mut col = under;
+            for &(c, r, (cover, spread), ink) in rings {
+                let d = ((u - c[0]).hypot(v - c[1]) - r) / spread;
+                let a = cover * (-d * d / 2.0).exp();
+                let inked = ink(col);
+                col = std::array::from_fn(|k| col[k] * (1.0 - a) + inked[k] * a);
+            }
+            image::Rgb(col.map(|v| (v * 255.0).round() as u8))
+        })
+    }
+
+    #[test]
+    fn a_thin_red_ring_blurred_over_green_art_is_a_place_to_look_and_brown_art_rings_are_not() {
+        let green = [0.73, 0.81, 0.65];
+        let parchment = [0.92, 0.87, 0.75];
+        // Red film: a filter that keeps red and takes most green and blue, plus a red sheen;
+        // blurred over green it reads orange-brown, as on a held-out photo (1,004,756).
+        let film = |c: [f64; 3]| [c[0] * 0.9 + 0.1, c[1] * 0.22, c[2] * 0.1];
+        let thin: Painted = ([10.0, 10.0], 4.5, (0.45, 0.25), &film);
+        let (found, places) = rings(&paint(green, &[thin]));
+        assert!(found.is_empty());
+        assert_eq!(places.len(), 1);
+        assert!((places[0][0] - 10.0).abs() < 0.2 && (places[0][1] - 10.0).abs() < 0.2);
+        // The same film drawn strong is a ring read, and no place.
+        let strong: Painted = ([10.0, 10.0], 4.5, (1.0, 0.25), &film);
+        let (found, places) = rings(&paint(green, &[strong]));
+        assert_eq!(found.len(), 1);
+        assert!(places.is_empty(), "{places:?}");
+        // A thin one that runs into a ring read is not a Hook circle (they never touch).
+        let touching: Painted = ([15.0, 10.0], 2.5, (0.45, 0.25), &film);
+        let (found, places) = rings(&paint(green, &[strong, touching]));
+        assert_eq!(found.len(), 1);
+        assert!(places.is_empty(), "{places:?}");
+        // Over a dark area's grey (dark-red rings there are read by `shaded`) the same
+        // fall is not taken: a ring's arc there would be split off as a ring of its own.
+        assert!(film_redness([0.6, 0.4, 0.3], [0.6, 0.8, 0.6]) > 0.45);
+        assert_eq!(film_redness([0.3, 0.2, 0.15], [0.3, 0.4, 0.3]), 0.0);
+        // Printed art rings in brown and in sienna, as strong, are no Hook circles.
+        for (under, ink) in [
+            (green, [0.55, 0.35, 0.2]),
+            (parchment, [0.55, 0.35, 0.2]),
+            (parchment, [0.63, 0.32, 0.18]),
+            (green, [0.63, 0.32, 0.18]),
+        ] {
+            let art: Painted = ([10.0, 10.0], 4.5, (0.6, 0.25), &|_| ink);
+            let (found, places) = rings(&paint(under, &[art]));
+            assert!(
+                found.is_empty() && places.is_empty(),
+                "{ink:?} on {under:?}"
+            );
+        }
     }
 
     #[test]
