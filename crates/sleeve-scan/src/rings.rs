@@ -1,9 +1,10 @@
 //! The Captain Hook rings on the canonical card: red pixels (by a redness that survives glare and
-//! dark areas, or by the way red film takes green and blue out of the art beneath it) grouped
-//! into patches, each fitted with a circle and judged as a ring by its size, how closely its
-//! pixels follow the circle, an empty middle and how much of the circle is seen; rings that blur
-//! or art joined into one patch are found one circle at a time, and arcs of one ring split by
-//! glare or a crossing line are merged. Hidden flags are set by `features`.
+//! dark areas) grouped into patches, each fitted with a circle and judged as a ring by its size,
+//! how closely its pixels follow the circle, an empty middle and how much of the circle is seen;
+//! rings that blur or art joined into one patch are found one circle at a time, and arcs of one
+//! ring split by glare or a crossing line are merged. Rings of red film seen thin over coloured
+//! art (green and blue taken out, red kept) are only named as places to look. Hidden flags are
+//! set by `features`.
 
 use image::{GrayImage, RgbImage};
 
