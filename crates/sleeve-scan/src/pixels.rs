@@ -91,51 +91,48 @@ pub fn fill_holes(mask: &mut GrayImage) {
 }
 
 /// Binary dilation by a (2k+1)-pixel square: a pixel is set when any pixel of the square around it
-/// (within the image) is set. Separable, each direction in two sweeps that carry the distance to
-/// the nearest set pixel behind them: rows, then columns (a whole row at a time).
+/// (within the image) is set. Separable, each direction by a running count of the set pixels in
+/// the window: along each row, then down the columns a whole row at a time.
 pub fn dilate_square(mask: &GrayImage, k: usize) -> GrayImage {
     let (w, h) = (mask.width() as usize, mask.height() as usize);
-    let far = u32::MAX / 2;
     let mut rows = vec![0u8; w * h];
-    let mut behind = vec![far; w.max(h)];
     for (src, dst) in mask.as_raw().chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
-        let mut d = far;
-        for (b, &v) in behind.iter_mut().zip(src) {
-            d = if v > 0 { 0 } else { d + 1 };
-            *b = d;
-        }
-        let mut d = far;
-        for i in (0..w).rev() {
-            d = if src[i] > 0 { 0 } else { d + 1 };
-            dst[i] = if d.min(behind[i]) as usize <= k {
-                255
-            } else {
-                0
-            };
+        let mut n: usize = src[..k.min(w)].iter().filter(|&&v| v > 0).count();
+        for x in 0..w {
+            if x + k < w && src[x + k] > 0 {
+                n += 1;
+            }
+            if x > k && src[x - k - 1] > 0 {
+                n -= 1;
+            }
+            dst[x] = if n > 0 { 255 } else { 0 };
         }
     }
-    // Columns: distance from above for every pixel, then a sweep from below.
-    let mut above = vec![far; w * h];
-    let mut d = vec![far; w];
-    for (y, row) in rows.chunks_exact(w).enumerate() {
-        for x in 0..w {
-            d[x] = if row[x] > 0 { 0 } else { d[x] + 1 };
+    let mut count = vec![0u32; w];
+    let slide = |count: &mut [u32], y: usize, add: bool| {
+        for (c, &v) in count.iter_mut().zip(&rows[y * w..(y + 1) * w]) {
+            if v > 0 {
+                if add {
+                    *c += 1;
+                } else {
+                    *c -= 1;
+                }
+            }
         }
-        above[y * w..(y + 1) * w].copy_from_slice(&d);
+    };
+    for y in 0..k.min(h) {
+        slide(&mut count, y, true);
     }
     let mut out = GrayImage::new(w as u32, h as u32);
-    let buf: &mut [u8] = &mut out;
-    d.fill(far);
-    for y in (0..h).rev() {
-        let row = y * w;
-        for (x, dx) in d.iter_mut().enumerate() {
-            let i = row + x;
-            *dx = if rows[i] > 0 { 0 } else { *dx + 1 };
-            buf[i] = if (*dx).min(above[i]) as usize <= k {
-                255
-            } else {
-                0
-            };
+    for (y, row) in out.chunks_exact_mut(w).enumerate() {
+        if y + k < h {
+            slide(&mut count, y + k, true);
+        }
+        if y > k {
+            slide(&mut count, y - k - 1, false);
+        }
+        for (o, &c) in row.iter_mut().zip(&count) {
+            *o = if c > 0 { 255 } else { 0 };
         }
     }
     out
@@ -212,6 +209,38 @@ pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dilation_and_erosion_match_the_square_looked_at_whole() {
+        // A scatter of set pixels and a filled block, at several sizes including ones wider
+        // than the picture.
+        let mask = GrayImage::from_fn(23, 17, |x, y| {
+            let set = (x * 7 + y * 13) % 29 == 0 || ((9..15).contains(&x) && (5..12).contains(&y));
+            image::Luma([if set { 255 } else { 0 }])
+        });
+        for k in [0usize, 1, 2, 5, 30] {
+            let (grown, shrunk) = (dilate_square(&mask, k), erode_square(&mask, k));
+            let mask = &mask;
+            for (x, y, _) in mask.enumerate_pixels() {
+                let (x, y) = (x as usize, y as usize);
+                let square = (y.saturating_sub(k)..=(y + k).min(16)).flat_map(|yy| {
+                    (x.saturating_sub(k)..=(x + k).min(22))
+                        .map(move |xx| mask.get_pixel(xx as u32, yy as u32)[0] > 0)
+                });
+                let (any, all) = square.fold((false, true), |(a, b), v| (a || v, b && v));
+                assert_eq!(
+                    grown.get_pixel(x as u32, y as u32)[0] > 0,
+                    any,
+                    "{k} ({x}, {y})"
+                );
+                assert_eq!(
+                    shrunk.get_pixel(x as u32, y as u32)[0] > 0,
+                    all,
+                    "{k} ({x}, {y})"
+                );
+            }
+        }
+    }
 
     #[test]
     fn box_mean_matches_a_plain_average_inside_and_at_the_border() {
