@@ -92,11 +92,18 @@ pub fn fill_holes(mask: &mut GrayImage) {
 
 /// Binary dilation by a (2k+1)-pixel square: a pixel is set when any pixel of the square around it
 /// (within the image) is set. Separable, each direction by a running count of the set pixels in
-/// the window: along each row, then down the columns a whole row at a time.
+/// the window: along each row, then down the columns a whole row at a time. Rows with nothing
+/// set are passed over (the masks are mostly sparse).
 pub fn dilate_square(mask: &GrayImage, k: usize) -> GrayImage {
     let (w, h) = (mask.width() as usize, mask.height() as usize);
     let mut rows = vec![0u8; w * h];
-    for (src, dst) in mask.as_raw().chunks_exact(w).zip(rows.chunks_exact_mut(w)) {
+    let mut any = vec![false; h];
+    let lines = mask.as_raw().chunks_exact(w).zip(rows.chunks_exact_mut(w));
+    for ((src, dst), any) in lines.zip(any.iter_mut()) {
+        *any = src.iter().any(|&v| v > 0);
+        if !*any {
+            continue;
+        }
         let mut n: usize = src[..k.min(w)].iter().filter(|&&v| v > 0).count();
         for x in 0..w {
             if x + k < w && src[x + k] > 0 {
@@ -109,27 +116,37 @@ pub fn dilate_square(mask: &GrayImage, k: usize) -> GrayImage {
         }
     }
     let mut count = vec![0u32; w];
-    let slide = |count: &mut [u32], y: usize, add: bool| {
-        for (c, &v) in count.iter_mut().zip(&rows[y * w..(y + 1) * w]) {
-            if v > 0 {
-                if add {
-                    *c += 1;
-                } else {
-                    *c -= 1;
-                }
-            }
+    // Rows with something set in the window.
+    let mut live = 0usize;
+    let slide = |count: &mut [u32], live: &mut usize, y: usize, add: bool| {
+        if !any[y] {
+            return;
+        }
+        if add {
+            *live += 1;
+        } else {
+            *live -= 1;
+        }
+        let row = count.iter_mut().zip(&rows[y * w..(y + 1) * w]);
+        if add {
+            row.for_each(|(c, &v)| *c += (v > 0) as u32);
+        } else {
+            row.for_each(|(c, &v)| *c -= (v > 0) as u32);
         }
     };
     for y in 0..k.min(h) {
-        slide(&mut count, y, true);
+        slide(&mut count, &mut live, y, true);
     }
     let mut out = GrayImage::new(w as u32, h as u32);
     for (y, row) in out.chunks_exact_mut(w).enumerate() {
         if y + k < h {
-            slide(&mut count, y + k, true);
+            slide(&mut count, &mut live, y + k, true);
         }
         if y > k {
-            slide(&mut count, y - k - 1, false);
+            slide(&mut count, &mut live, y - k - 1, false);
+        }
+        if live == 0 {
+            continue;
         }
         for (o, &c) in row.iter_mut().zip(&count) {
             *o = if c > 0 { 255 } else { 0 };
@@ -212,15 +229,21 @@ mod tests {
 
     #[test]
     fn dilation_and_erosion_match_the_square_looked_at_whole() {
-        // A scatter of set pixels and a filled block, at several sizes including ones wider
-        // than the picture.
-        let mask = GrayImage::from_fn(23, 17, |x, y| {
-            let set = (x * 7 + y * 13) % 29 == 0 || ((9..15).contains(&x) && (5..12).contains(&y));
-            image::Luma([if set { 255 } else { 0 }])
+        // A scatter of set pixels and a filled block, or the block alone (rows with nothing
+        // set), at several sizes including ones wider than the picture.
+        let block = |x: u32, y: u32| (9..15).contains(&x) && (5..12).contains(&y);
+        let scatter = |x: u32, y: u32| (x * 7 + y * 13) % 29 == 0;
+        let masks = [true, false].map(|scattered| {
+            GrayImage::from_fn(23, 17, |x, y| {
+                let set = block(x, y) || (scattered && scatter(x, y));
+                image::Luma([if set { 255 } else { 0 }])
+            })
         });
-        for k in [0usize, 1, 2, 5, 30] {
-            let (grown, shrunk) = (dilate_square(&mask, k), erode_square(&mask, k));
-            let mask = &mask;
+        for (mask, k) in masks
+            .iter()
+            .flat_map(|m| [0usize, 1, 2, 5, 30].map(|k| (m, k)))
+        {
+            let (grown, shrunk) = (dilate_square(mask, k), erode_square(mask, k));
             for (x, y, _) in mask.enumerate_pixels() {
                 let (x, y) = (x as usize, y as usize);
                 let square = (y.saturating_sub(k)..=(y + k).min(16)).flat_map(|yy| {
