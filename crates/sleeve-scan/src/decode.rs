@@ -2,6 +2,7 @@
 
 use std::io::Cursor;
 
+use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbImage};
 
 /// Files above this many bytes are refused unread.
@@ -89,13 +90,60 @@ pub fn decode(bytes: &[u8]) -> Result<RgbImage, ScanError> {
     let mut decoder = reader
         .into_decoder()
         .map_err(|e| ScanError::Unreadable(format!("the image cannot be decoded: {e}")))?;
-    let orientation = decoder
-        .orientation()
-        .unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut img = DynamicImage::from_decoder(decoder)
+    let orientation = decoder.orientation().unwrap_or(Orientation::NoTransforms);
+    let img = DynamicImage::from_decoder(decoder)
         .map_err(|e| ScanError::Unreadable(format!("the image is damaged: {e}")))?;
-    img.apply_orientation(orientation);
-    Ok(img.into_rgb8())
+    Ok(oriented(img.into_rgb8(), orientation))
+}
+
+/// The photo turned upright by its EXIF orientation, as `DynamicImage::apply_orientation` does
+/// it; the quarter turns (a portrait phone photo) copied a 64-pixel block at a time, which keeps
+/// both pictures' rows in the cache where a pixel-by-pixel turn of 12 MP does not.
+fn oriented(mut img: RgbImage, orientation: Orientation) -> RgbImage {
+    use image::imageops::{flip_horizontal_in_place, flip_vertical_in_place, rotate180_in_place};
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    // Quarter turns: where input (x, y) lands in the turned picture (h wide, w high).
+    match orientation {
+        Orientation::NoTransforms => img,
+        Orientation::Rotate180 => {
+            rotate180_in_place(&mut img);
+            img
+        }
+        Orientation::FlipHorizontal => {
+            flip_horizontal_in_place(&mut img);
+            img
+        }
+        Orientation::FlipVertical => {
+            flip_vertical_in_place(&mut img);
+            img
+        }
+        Orientation::Rotate90 => turned(&img, |x, y| (h - 1 - y, x)),
+        Orientation::Rotate270 => turned(&img, |x, y| (y, w - 1 - x)),
+        Orientation::Rotate90FlipH => turned(&img, |x, y| (y, x)),
+        Orientation::Rotate270FlipH => turned(&img, |x, y| (h - 1 - y, w - 1 - x)),
+    }
+}
+
+/// `img` turned a quarter: input pixel (x, y) copied to `to(x, y)` of a picture as wide as `img`
+/// is high, a block at a time.
+fn turned(img: &RgbImage, to: impl Fn(usize, usize) -> (usize, usize)) -> RgbImage {
+    const BLOCK: usize = 64;
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let src = img.as_raw();
+    let mut out = vec![0u8; w * h * 3];
+    for by in (0..h).step_by(BLOCK) {
+        for bx in (0..w).step_by(BLOCK) {
+            for y in by..(by + BLOCK).min(h) {
+                let row = &src[y * w * 3..(y + 1) * w * 3];
+                for x in bx..(bx + BLOCK).min(w) {
+                    let (tx, ty) = to(x, y);
+                    let j = (ty * h + tx) * 3;
+                    out[j..j + 3].copy_from_slice(&row[x * 3..x * 3 + 3]);
+                }
+            }
+        }
+    }
+    RgbImage::from_raw(h as u32, w as u32, out).expect("the turned picture has the same pixels")
 }
 
 #[cfg(test)]
@@ -192,6 +240,28 @@ mod tests {
         bytes.extend_from_slice(&plain[2..]);
         assert_eq!(decode(&plain).unwrap().dimensions(), (30, 20));
         assert_eq!(decode(&bytes).unwrap().dimensions(), (20, 30));
+    }
+
+    #[test]
+    fn every_orientation_turns_the_photo_as_the_image_crate_does() {
+        // Sizes across the 64-pixel blocks, not square, odd.
+        let img = RgbImage::from_fn(131, 70, |x, y| {
+            image::Rgb([(x * 3 + y) as u8, (y * 5) as u8, (x ^ y) as u8])
+        });
+        for o in [
+            Orientation::NoTransforms,
+            Orientation::Rotate90,
+            Orientation::Rotate180,
+            Orientation::Rotate270,
+            Orientation::FlipHorizontal,
+            Orientation::FlipVertical,
+            Orientation::Rotate90FlipH,
+            Orientation::Rotate270FlipH,
+        ] {
+            let mut theirs = DynamicImage::ImageRgb8(img.clone());
+            theirs.apply_orientation(o);
+            assert_eq!(oriented(img.clone(), o), theirs.into_rgb8(), "{o:?}");
+        }
     }
 
     #[test]
