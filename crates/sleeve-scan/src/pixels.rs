@@ -232,7 +232,7 @@ mod tests {
         // A scatter of set pixels and a filled block, or the block alone (rows with nothing
         // set), at several sizes including ones wider than the picture.
         let block = |x: u32, y: u32| (9..15).contains(&x) && (5..12).contains(&y);
-        let scatter = |x: u32, y: u32| (x * 7 + y * 13) % 29 == 0;
+        let scatter = |x: u32, y: u32| (x * 7 + y * 13).is_multiple_of(29);
         let masks = [true, false].map(|scattered| {
             GrayImage::from_fn(23, 17, |x, y| {
                 let set = block(x, y) || (scattered && scatter(x, y));
