@@ -85,8 +85,9 @@ fn ring_redness(c: [f64; 3]) -> f64 {
 const UNDER_HALF_MM: f64 = 2.0;
 
 /// Redness of red film seen thin over `under` (the mean colour round it): the film is a red
-/// filter, so where it lies over lit paper or art, red keeps its level while green and blue fall
-/// by about the same share. A thin stroke blurred over coloured art mixes with it to an orange or
+/// filter, so where it lies over lit paper or art (`under` at 0.2 or more in every channel and
+/// of luminance 0.4 or more: not a dark area, whose dark-red rings `shaded` reads), red keeps its
+/// level while green and blue fall by about the same share. A thin stroke blurred over coloured art mixes with it to an orange or
 /// brown that `ring_redness` does not take for red; printed brown or sienna art takes red down
 /// too, so red may fall by at most 0.15 of the share green and blue fell. The figure is that
 /// share less red's, over 0.4.
@@ -192,10 +193,11 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
 }
 
 /// Places (mm) where a ring of red film may lie thin over coloured art: pixels that are not red
-/// (`red`, the red test's mask) but where `film_redness` sees red film, grouped, each group
-/// judged a ring and arcs of one ring merged, away from every ring found (`found`; rings never
-/// touch, and a found ring's blurred rim shows the same fall). Only places: sienna art over
-/// green falls alike, so such a ring could be printed art, and the holder is asked to look.
+/// (`red`, the red test's mask) but where `film_redness` sees red film, grouped; groups taken
+/// for rings, arcs of one ring merged, and the whole judged again at `PLACE_LEAST` or more, away
+/// from every ring found (`found`; rings never touch, `TOUCH_MM`). Only places: a sienna print
+/// over green whose red falls little reads alike, so such a ring could be art, and the holder is
+/// asked to look.
 fn thin_film_places(img: &RgbImage, red: &GrayImage, found: &[RingFit]) -> Vec<[f64; 2]> {
     let under = box_mean(img, (UNDER_HALF_MM * PX_PER_MM) as usize);
     let weight = |i: usize, p: &[u8]| {
@@ -220,15 +222,24 @@ fn thin_film_places(img: &RgbImage, red: &GrayImage, found: &[RingFit]) -> Vec<[
     let apart = |h: &Hook| {
         found.iter().all(|(f, _, _)| {
             let d = (h.x - f.x).hypot(h.y - f.y);
-            d > h.r + f.r + 1.0 || d < (h.r - f.r).abs() - 1.0
+            d > h.r + f.r + TOUCH_MM || d < (h.r - f.r).abs() - TOUCH_MM
         })
     };
     merge_split(arcs)
         .into_iter()
-        .filter(|(h, _, _)| apart(h))
-        .map(|(h, _, _)| [h.x, h.y])
+        .filter_map(|(_, _, pts)| judge_ring(&pts))
+        .filter(|(h, conf)| *conf >= PLACE_LEAST && apart(h))
+        .map(|(h, _)| [h.x, h.y])
         .collect()
 }
+
+/// Two rings whose strokes' middles come closer than this (mm) touch: strokes are up to 0.8 mm
+/// wide, and blur spreads each a little further.
+const TOUCH_MM: f64 = 1.0;
+
+/// A thin-film ring, its arcs merged, is a place to look only when judged a ring at this or
+/// more (seen round most of its circle, within the contract's radii).
+const PLACE_LEAST: f64 = 0.3;
 
 /// Rings in reading order: top to bottom, then left to right.
 pub(crate) fn by_place(rings: &mut [(Hook, f64)]) {
@@ -470,12 +481,17 @@ mod tests {
         let (found, places) = rings(&paint(green, &[strong]));
         assert_eq!(found.len(), 1);
         assert!(places.is_empty(), "{places:?}");
-        // A thin one that runs into a ring read is not a Hook circle (they never touch).
-        let touching: Painted = ([15.0, 10.0], 2.5, (0.45, 0.25), &film);
-        let (found, places) = rings(&paint(green, &[strong, touching]));
-        assert_eq!(found.len(), 1);
-        assert!(places.is_empty(), "{places:?}");
-        // Over a dark area's grey (dark-red rings there are read by `shaded`) the same
+        // A thin one whose stroke's middle comes within 0.6 mm of a ring read's is no Hook
+        // circle (they never touch); 2.5 mm away, it is a place to look.
+        let diagonal = |gap: f64| 10.0 + (4.5 + 2.5 + gap) / 2f64.sqrt();
+        for (gap, seen) in [(0.6, false), (2.5, true)] {
+            let c = diagonal(gap);
+            let beside: Painted = ([c, c], 2.5, (0.45, 0.25), &film);
+            let (found, places) = rings(&paint(green, &[strong, beside]));
+            assert_eq!(found.len(), 1);
+            assert_eq!(places.len(), seen as usize, "{gap}: {places:?}");
+        }
+        // Over a dark mean (a dark area; dark-red rings there are read by `shaded`) the same
         // fall is not taken: a ring's arc there would be split off as a ring of its own.
         assert!(film_redness([0.6, 0.4, 0.3], [0.6, 0.8, 0.6]) > 0.45);
         assert_eq!(film_redness([0.3, 0.2, 0.15], [0.3, 0.4, 0.3]), 0.0);
