@@ -87,10 +87,10 @@ const UNDER_HALF_MM: f64 = 2.0;
 /// Redness of red film seen thin over `under` (the mean colour round it): the film is a red
 /// filter, so where it lies over lit paper or art (`under` at 0.2 or more in every channel and
 /// of luminance 0.4 or more: not a dark area, whose dark-red rings `shaded` reads), red keeps its
-/// level while green and blue fall by about the same share. A thin stroke blurred over coloured art mixes with it to an orange or
-/// brown that `ring_redness` does not take for red; printed brown or sienna art takes red down
-/// too, so red may fall by at most 0.15 of the share green and blue fell. The figure is that
-/// share less red's, over 0.4.
+/// level while green and blue fall by about the same share. A thin stroke blurred over coloured
+/// art mixes with it to an orange or brown that `ring_redness` does not take for red; printed
+/// brown or sienna art takes red down too, so red may fall by at most 0.15 of the share green
+/// and blue fell. The figure is that share less red's, over 0.4.
 fn film_redness(c: [f64; 3], under: [f32; 3]) -> f64 {
     let under = under.map(f64::from);
     if under.iter().any(|&u| u < 0.2) || luma(under) < 0.4 {
