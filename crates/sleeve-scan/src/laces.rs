@@ -108,7 +108,8 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
         // triangle): pick the end with more brown in its corner, and keep the doubt. Where that
         // turns the card against the end the laces' score prefers, which way up is in doubt
         // whatever is picked (a held-out photo, 1,004,914: laces washed by glare scored 0.49
-        // against 0, and light-brown art at the other end won the loose look at 0.97).
+        // against 0, light-brown art at the other end won the loose look, and the wrong end was
+        // read at a confidence of 0.97).
         let (la, lb) = (loose(img, &c), loose(img, &flipped));
         let conf = if (la >= lb) == (a >= b) { conf } else { 0.0 };
         return if la >= lb { (c, conf) } else { (flipped, conf) };
