@@ -1,0 +1,162 @@
+//! Glare beside a dark area: where glare over an area is bright enough, the lit part of it reads
+//! neither as area (too light) nor as a region washed out to grey (lighter than `washed_dark`
+//! allows), and a dark-red ring there fades to a faint pink one that neither ring test reads.
+//! Such a part is named as a place where a ring may be missed, never read.
+
+use image::{GrayImage, RgbImage};
+
+use crate::hidden::WASHED_CHROMA;
+use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma};
+use crate::scan::PX_PER_MM;
+
+/// How far (mm) from a dark area a lit part of it is looked for.
+const REACH_MM: f64 = 4.0;
+
+/// The strip along the card's edge (mm) left alone: the card stock there is neutral and light.
+const EDGE_MM: f64 = 2.0;
+
+/// How much lighter (luminance) than the darkest fifth of the areas a pixel must be to be lit.
+const LIT_ABOVE: f64 = 0.15;
+
+/// The smallest lit part (mm², after an opening by 1 mm) taken for a place.
+const LEAST_MM2: f64 = 3.0;
+
+/// A lit part of an area stays darker than the paper round it (`reference`, the wide level) by
+/// this share: glare over the art beside an area is as light as the paper or lighter.
+const UNDER_PAPER: f64 = 0.92;
+
+/// Places (card mm) just outside the dark areas, within `REACH_MM`, where the card is neutral
+/// grey (chroma under `WASHED_CHROMA`: the art is never grey), lit well above the areas' dark
+/// level yet under `UNDER_PAPER` of the paper's, in a patch still `LEAST_MM2` after an opening
+/// by 1 mm (an area's blurred rim is thinner than that) that touches an area: glare that washed
+/// part of an area out past the mask's reach.
+pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Vec<[f64; 2]> {
+    let (w, h) = (img.width(), img.height());
+    let Some(floor) = dark_floor(img, dark) else {
+        return Vec::new();
+    };
+    let near = dilate_square(dark, (REACH_MM * PX_PER_MM) as usize);
+    let edge = (EDGE_MM * PX_PER_MM) as u32;
+    let lit = GrayImage::from_fn(w, h, |x, y| {
+        let inside = x >= edge && y >= edge && x + edge < w && y + edge < h;
+        let on = inside && near.get_pixel(x, y)[0] > 0 && dark.get_pixel(x, y)[0] == 0 && {
+            let c = img.get_pixel(x, y).0.map(|v| v as f64 / 255.0);
+            let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
+            let l = luma(c);
+            chroma(c) < WASHED_CHROMA && l > floor + LIT_ABOVE && l < UNDER_PAPER * paper
+        };
+        image::Luma([if on { 255 } else { 0 }])
+    });
+    let k = PX_PER_MM as usize;
+    let opened = dilate_square(&erode_square(&lit, k), k);
+    let touching = dilate_square(dark, 2);
+    let wide = w as usize;
+    blobs(&opened)
+        .into_iter()
+        .filter(|b| b.len() as f64 >= LEAST_MM2 * PX_PER_MM * PX_PER_MM)
+        .filter(|b| b.iter().any(|&i| touching.as_raw()[i] > 0))
+        .map(|b| {
+            let n = b.len() as f64;
+            let (sx, sy) = b.iter().fold((0.0, 0.0), |(x, y), &i| {
+                (x + (i % wide) as f64, y + (i / wide) as f64)
+            });
+            [(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]
+        })
+        .collect()
+}
+
+/// The luminance of the darkest fifth of all dark-area pixels, or None without any.
+fn dark_floor(img: &RgbImage, dark: &GrayImage) -> Option<f64> {
+    let mut levels: Vec<f64> = dark
+        .as_raw()
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| **v > 0)
+        .map(|(i, _)| {
+            let p = &img.as_raw()[i * 3..i * 3 + 3];
+            luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
+        })
+        .collect();
+    if levels.is_empty() {
+        return None;
+    }
+    let fifth = levels.len() / 5;
+    let (_, &mut floor, _) = levels.select_nth_unstable_by(fifth, f64::total_cmp);
+    Some(floor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PARCHMENT: [u8; 3] = [222, 208, 180];
+
+    /// 60 x 60 mm at the canonical scale; a dark area's mask for the square at 10..26 mm, and
+    /// the card painted by `paint` (u, v in mm) with that square near-black.
+    fn card(paint: impl Fn(f64, f64) -> Option<[u8; 3]>) -> (RgbImage, GrayImage) {
+        let side = (60.0 * PX_PER_MM) as u32;
+        let mm = |x: u32| (x as f64 + 0.5) / PX_PER_MM;
+        let square = |u: f64, v: f64| (10.0..26.0).contains(&u) && (10.0..26.0).contains(&v);
+        let img = RgbImage::from_fn(side, side, |x, y| {
+            let (u, v) = (mm(x), mm(y));
+            if square(u, v) {
+                image::Rgb([25, 25, 28])
+            } else {
+                image::Rgb(paint(u, v).unwrap_or(PARCHMENT))
+            }
+        });
+        let dark = GrayImage::from_fn(side, side, |x, y| {
+            image::Luma([if square(mm(x), mm(y)) { 255 } else { 0 }])
+        });
+        (img, dark)
+    }
+
+    /// The paper's wide level: the parchment's luminance everywhere.
+    fn paper(img: &RgbImage) -> GrayImage {
+        let level = luma(PARCHMENT.map(|v| v as f64 / 255.0));
+        GrayImage::from_pixel(
+            img.width(),
+            img.height(),
+            image::Luma([(level * 255.0) as u8]),
+        )
+    }
+
+    #[test]
+    fn a_grey_lit_part_beside_an_area_is_a_place_and_art_or_a_rim_is_not() {
+        let patch = |u: f64, v: f64| (26.0..30.0).contains(&u) && (14.0..22.0).contains(&v);
+        // Glare-washed grey, 4 x 8 mm, against the area's right side: one place, at its middle.
+        let (img, dark) = card(|u, v| patch(u, v).then_some([170, 170, 168]));
+        let spots = glare_beside_dark(&img, &paper(&img), &dark);
+        assert_eq!(spots.len(), 1, "{spots:?}");
+        assert!(
+            (spots[0][0] - 28.0).hypot(spots[0][1] - 18.0) < 0.5,
+            "{spots:?}"
+        );
+        // The same patch in a colour of the art (a muted blue sea): not glare.
+        let (img, dark) = card(|u, v| patch(u, v).then_some([150, 170, 200]));
+        assert!(glare_beside_dark(&img, &paper(&img), &dark).is_empty());
+        // A grey rim 1 mm wide (an area's blurred edge): gone after the opening.
+        let (img, dark) = card(|u, v| {
+            ((26.0..27.0).contains(&u) && (10.0..26.0).contains(&v)).then_some([120, 120, 120])
+        });
+        assert!(glare_beside_dark(&img, &paper(&img), &dark).is_empty());
+        // Glare over the art beside the area, as light as the paper: not a lit part of it.
+        let (img, dark) = card(|u, v| patch(u, v).then_some([212, 212, 210]));
+        assert!(glare_beside_dark(&img, &paper(&img), &dark).is_empty());
+        // The same grey patch 1.5 mm from the area (a grey icon), and 6 mm from it.
+        for gap in [1.5, 6.0] {
+            let (img, dark) = card(|u, v| {
+                let u = u - gap;
+                patch(u, v).then_some([170, 170, 168])
+            });
+            assert!(
+                glare_beside_dark(&img, &paper(&img), &dark).is_empty(),
+                "{gap} mm"
+            );
+        }
+        // No area, no place.
+        let (img, _) = card(|u, v| patch(u, v).then_some([170, 170, 168]));
+        let none = GrayImage::new(img.width(), img.height());
+        assert!(glare_beside_dark(&img, &paper(&img), &none).is_empty());
+    }
+}
