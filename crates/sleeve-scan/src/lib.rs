@@ -253,13 +253,29 @@ fn unrefined_read(
     laced(img, q).then(|| (q, agree.map(|a| a.min(UNREFINED_AGREE))))
 }
 
+/// The most each side of an outline from weakly supported sides agrees (`weak_sides_read`):
+/// under the card's doubt threshold, as every other stage failed on the photo.
+const WEAK_SIDES_AGREE: f64 = 0.85;
+const _: () = assert!(WEAK_SIDES_AGREE < scan::DOUBT_CARD);
+
+/// When no outline could be refined at all: the outlines of four straight sides with edges
+/// along only `sides::WEAK_SUPPORT` of each (`weak`), refined and looked at again as any outline
+/// is, kept only if one then shows the laces, and always doubted.
+fn weak_sides_read(img: &image::RgbImage, weak: &[Outline]) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    let mut seen = Refined::default();
+    seen.try_all(img, weak);
+    let (q, agree) = looked_again(img, seen.chosen(img)?);
+    laced(img, q).then(|| (q, agree.map(|a| a.min(WEAK_SIDES_AGREE))))
+}
+
 /// The card's outline with each side's agreement: from tapped corners, else the bright region,
 /// then the closed colour edge when no outline so far is clean (by its own sides or by the film
 /// margin all round), then what the table's colours do not reach when no outline is clean or
 /// shows the laces, then the four straight sides together when the best is still poor or shows
 /// no laces; then the faint-film second look and the growth to the laces (`looked_again`). When
 /// none of the coarse outlines could be refined at all, the one `Refined::unrefined` kept, only
-/// if it ends up showing the laces (`unrefined_read`); else the photo is refused.
+/// if it ends up showing the laces (`unrefined_read`), then four sides with weaker edges
+/// (`weak_sides_read`); else the photo is refused.
 fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
@@ -311,7 +327,7 @@ fn find_outline(
     // tuning seeds 0-399 and cost up to 54 ms a photo.
     let poor = seen.best.is_none_or(|b| b.1 < SIDES_WORTH);
     if (!clean && poor) || !pick.is_some_and(|c| laced(img, c.0)) {
-        let sides: Vec<_> = sides::side_candidates(&small, f)
+        let sides: Vec<_> = sides::side_candidates(&small, f, sides::SIDE_SUPPORT)
             .into_iter()
             .flat_map(flatten)
             .collect();
@@ -321,7 +337,13 @@ fn find_outline(
     }
     let pick = match pick {
         Some(p) => Some(looked_again(img, p)),
-        None => unrefined_read(img, seen.unrefined),
+        None => unrefined_read(img, seen.unrefined).or_else(|| {
+            let weak: Vec<_> = sides::side_candidates(&small, f, sides::WEAK_SUPPORT)
+                .into_iter()
+                .flat_map(flatten)
+                .collect();
+            weak_sides_read(img, &weak)
+        }),
     };
     match pick {
         Some(b) => Ok(b),
