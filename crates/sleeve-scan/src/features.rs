@@ -70,6 +70,7 @@ pub fn read(canon: &RgbImage) -> Found {
             *hook = better;
         }
     }
+    let unreadable = crate::rings::out_of_range(&mut rated);
     crate::rings::by_place(&mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
@@ -109,7 +110,12 @@ pub fn read(canon: &RgbImage) -> Found {
                 || in_mask(&unsure, [list[i].x, list[i].y])
         })
         .collect();
-    let missed_at = stray_red.into_iter().chain(glare).chain(unseen).collect();
+    let missed_at = stray_red
+        .into_iter()
+        .chain(glare)
+        .chain(unseen)
+        .chain(unreadable)
+        .collect();
     let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),

@@ -241,6 +241,25 @@ const TOUCH_MM: f64 = 1.0;
 /// more (seen round most of its circle, within the contract's radii).
 const PLACE_LEAST: f64 = 0.3;
 
+/// The radii (mm) a ring may be read at: the contract's 2.5 to 5 mm, and the accuracy script's
+/// 0.3 mm either way. A ring fitted outside them cannot be a ring read right.
+const READ_RADII: std::ops::RangeInclusive<f64> = 2.2..=5.3;
+
+/// Takes out the rings fitted outside `READ_RADII` (an arc of the laces or of a dark area's
+/// rim fitted small, say), returning their centres (mm) as places where a ring may be missed:
+/// a true ring fitted so badly is as wrong read as missed, and the place keeps it in doubt.
+pub(crate) fn out_of_range(rings: &mut Vec<(Hook, f64)>) -> Vec<[f64; 2]> {
+    let mut places = Vec::new();
+    rings.retain(|(h, _)| {
+        let keep = READ_RADII.contains(&h.r);
+        if !keep {
+            places.push([h.x, h.y]);
+        }
+        keep
+    });
+    places
+}
+
 /// Rings in reading order: top to bottom, then left to right.
 pub(crate) fn by_place(rings: &mut [(Hook, f64)]) {
     rings.sort_by(|a, b| {
@@ -404,6 +423,32 @@ pub(crate) fn merge_split(found: Vec<RingFit>) -> Vec<RingFit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rings_fitted_outside_the_radii_read_are_places_not_rings() {
+        let ring = |x: f64, r: f64| {
+            (
+                Hook {
+                    x,
+                    y: 10.0,
+                    r,
+                    hidden: false,
+                },
+                0.0,
+            )
+        };
+        let mut rated = vec![
+            ring(5.0, 1.57),
+            ring(15.0, 2.2),
+            ring(25.0, 3.0),
+            ring(35.0, 5.3),
+            ring(45.0, 5.5),
+        ];
+        let places = out_of_range(&mut rated);
+        let kept: Vec<f64> = rated.iter().map(|(h, _)| h.r).collect();
+        assert_eq!(kept, [2.2, 3.0, 5.3]);
+        assert_eq!(places, [[5.0, 10.0], [45.0, 10.0]]);
+    }
 
     #[test]
     fn circle_fit_recovers_centre_and_radius_from_a_noisy_stroke() {
