@@ -71,6 +71,7 @@ pub fn read(canon: &RgbImage) -> Found {
         }
     }
     let unreadable = crate::rings::out_of_range(&mut rated);
+    crate::rings::read_twice(&mut rated);
     crate::rings::by_place(&mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();

@@ -260,6 +260,34 @@ pub(crate) fn out_of_range(rings: &mut Vec<(Hook, f64)>) -> Vec<[f64; 2]> {
     places
 }
 
+/// How close (mm) two readings' centres and radii both are for them to be one ring read twice.
+const TWICE_MM: f64 = 0.6;
+
+/// Merges readings of one ring made twice (centres and radii each within `TWICE_MM`; the
+/// contract's rings never touch, so two such circles are never two rings): the better-judged
+/// reading is kept, at the lower of the two confidences, since a ring read twice by different
+/// stages is in doubt.
+pub(crate) fn read_twice(rings: &mut Vec<(Hook, f64)>) {
+    let mut k = 0;
+    while k < rings.len() {
+        let same = (k + 1..rings.len()).find(|&j| {
+            let (a, b) = (&rings[k].0, &rings[j].0);
+            (a.x - b.x).hypot(a.y - b.y) <= TWICE_MM && (a.r - b.r).abs() <= TWICE_MM
+        });
+        match same {
+            Some(j) => {
+                let other = rings.remove(j);
+                let low = rings[k].1.min(other.1);
+                if other.1 > rings[k].1 {
+                    rings[k].0 = other.0;
+                }
+                rings[k].1 = low;
+            }
+            None => k += 1,
+        }
+    }
+}
+
 /// Rings in reading order: top to bottom, then left to right.
 pub(crate) fn by_place(rings: &mut [(Hook, f64)]) {
     rings.sort_by(|a, b| {
@@ -423,6 +451,35 @@ pub(crate) fn merge_split(found: Vec<RingFit>) -> Vec<RingFit> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ring_read_twice_is_one_ring_kept_in_doubt() {
+        let ring = |x: f64, r: f64, conf: f64| {
+            (
+                Hook {
+                    x,
+                    y: 10.0,
+                    r,
+                    hidden: false,
+                },
+                conf,
+            )
+        };
+        // Read twice (0.3 mm apart, radii 3.31 and 3.33), and a third reading 1 mm away.
+        let mut rated = vec![
+            ring(20.0, 3.31, 0.2),
+            ring(21.0, 3.31, 0.7),
+            ring(20.3, 3.33, 0.9),
+        ];
+        read_twice(&mut rated);
+        assert_eq!(rated.len(), 2, "{rated:?}");
+        assert_eq!((rated[0].0.x, rated[0].0.r, rated[0].1), (20.3, 3.33, 0.2));
+        assert_eq!((rated[1].0.x, rated[1].1), (21.0, 0.7));
+        // Radii 0.7 mm apart are two readings.
+        let mut apart = vec![ring(20.0, 3.0, 0.9), ring(20.0, 3.7, 0.9)];
+        read_twice(&mut apart);
+        assert_eq!(apart.len(), 2);
+    }
 
     #[test]
     fn rings_fitted_outside_the_radii_read_are_places_not_rings() {
