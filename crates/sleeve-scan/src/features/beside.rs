@@ -35,11 +35,10 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
     let Some(floor) = dark_floor(img, dark) else {
         return Vec::new();
     };
-    let near = dilate_square(dark, (REACH_MM * PX_PER_MM) as usize);
     let edge = (EDGE_MM * PX_PER_MM) as u32;
-    let lit = GrayImage::from_fn(w, h, |x, y| {
+    let mut lit = GrayImage::from_fn(w, h, |x, y| {
         let inside = x >= edge && y >= edge && x + edge < w && y + edge < h;
-        let on = inside && near.get_pixel(x, y)[0] > 0 && dark.get_pixel(x, y)[0] == 0 && {
+        let on = inside && dark.get_pixel(x, y)[0] == 0 && {
             let c = img.get_pixel(x, y).0.map(|v| v as f64 / 255.0);
             let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
             let l = luma(c);
@@ -47,13 +46,24 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
         };
         image::Luma([if on { 255 } else { 0 }])
     });
+    // Most cards have too little such grey anywhere for a place: the areas' reach is not drawn.
+    let least = LEAST_MM2 * PX_PER_MM * PX_PER_MM;
+    if (lit.iter().filter(|&&v| v > 0).count() as f64) < least {
+        return Vec::new();
+    }
+    let near = dilate_square(dark, (REACH_MM * PX_PER_MM) as usize);
+    for (l, &n) in lit.iter_mut().zip(near.as_raw()) {
+        if n == 0 {
+            *l = 0;
+        }
+    }
     let k = PX_PER_MM as usize;
     let opened = dilate_square(&erode_square(&lit, k), k);
     let touching = dilate_square(dark, 2);
     let wide = w as usize;
     blobs(&opened)
         .into_iter()
-        .filter(|b| b.len() as f64 >= LEAST_MM2 * PX_PER_MM * PX_PER_MM)
+        .filter(|b| b.len() as f64 >= least)
         .filter(|b| b.iter().any(|&i| touching.as_raw()[i] > 0))
         .map(|b| {
             let n = b.len() as f64;
