@@ -29,7 +29,8 @@ pub struct Found {
     /// (`rings_in_dark`).
     pub missed_at: Vec<[f64; 2]>,
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
-    /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area,
+    /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area
+    /// or just beside one (`beside`),
     /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`) or
     /// only by a region glare washed out to grey, or centred in a small dark region, taken as a
     /// small near-black area or left out as too small or too light (`dark_mask_and_unsure`):
@@ -63,16 +64,7 @@ pub fn read(canon: &RgbImage) -> Found {
     // Dark-red rings too faint for the red test, inside the dark areas, and the dark-red arcs
     // of rings the red test saw only in part.
     let (mut rated, unseen) = rings_in_dark(canon, &dark, rated);
-    // A ring judged poorly (an arc fitted wide) is refitted through its stroke where that is
-    // seen all round; it stays as doubted as it was.
-    for (hook, _) in rated.iter_mut().filter(|r| r.1 < SHADED_LEAST) {
-        if let Some(better) = refit_arc(canon, hook) {
-            *hook = better;
-        }
-    }
-    let unreadable = crate::rings::out_of_range(&mut rated);
-    crate::rings::read_twice(&mut rated);
-    crate::rings::by_place(&mut rated);
+    let (for_cross, unreadable) = settle_rings(canon, &mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
@@ -120,7 +112,7 @@ pub fn read(canon: &RgbImage) -> Found {
     let hooks = (list, worst);
     let (dark_areas, cross) = join(
         || dark_polygons(&dark),
-        || crate::cross::cross(canon, &near, &dark, &rated),
+        || crate::cross::cross(canon, &near, &dark, &for_cross),
     );
     Found {
         hooks,
@@ -130,6 +122,46 @@ pub fn read(canon: &RgbImage) -> Found {
         dark_areas,
         cross,
     }
+}
+
+/// The rings of every stage settled: a ring judged poorly (an arc fitted wide) refitted through
+/// its stroke where that is seen all round, as doubted as it was; rings fitted outside the radii
+/// read taken out (`rings::out_of_range`, their centres returned as places where a ring may be
+/// missed); then, after a copy for the cross stage (which keeps clear of a sure ring, however
+/// often it was read), one ring read twice kept once (`rings::read_twice`), in reading order.
+fn settle_rings(canon: &RgbImage, rated: &mut Vec<(Hook, f64)>) -> RingsApart {
+    for (hook, _) in rated.iter_mut().filter(|r| r.1 < SHADED_LEAST) {
+        if let Some(better) = refit_arc(canon, hook) {
+            *hook = better;
+        }
+    }
+    let unreadable = crate::rings::out_of_range(rated);
+    let for_cross = rated.clone();
+    crate::rings::read_twice(rated);
+    crate::rings::by_place(rated);
+    (for_cross, unreadable)
+}
+
+/// The rings as the cross stage sees them, and places where a ring may be missed.
+type RingsApart = (Vec<(Hook, f64)>, Vec<[f64; 2]>);
+
+/// The luminance of each of some pixels (row-major indices) and the level of their darkest
+/// fifth (the 20th percentile), or None without any.
+fn levels_and_floor(img: &RgbImage, pixels: &[usize]) -> Option<(Vec<f64>, f64)> {
+    if pixels.is_empty() {
+        return None;
+    }
+    let levels: Vec<f64> = pixels
+        .iter()
+        .map(|&i| {
+            let p = &img.as_raw()[i * 3..i * 3 + 3];
+            luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
+        })
+        .collect();
+    let mut order = levels.clone();
+    let fifth = order.len() / 5;
+    let (_, &mut floor, _) = order.select_nth_unstable_by(fifth, f64::total_cmp);
+    Some((levels, floor))
 }
 
 /// The brightest non-red luminance of each 2 mm cell of the canonical card (a stand-in for the
@@ -215,16 +247,9 @@ pub fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
     let w = inner.width() as usize;
     let mut spots = Vec::new();
     for area in blobs(&inner) {
-        let levels: Vec<f64> = area
-            .iter()
-            .map(|&i| {
-                let p = &img.as_raw()[i * 3..i * 3 + 3];
-                luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
-            })
-            .collect();
-        let mut order = levels.clone();
-        let fifth = order.len() / 5;
-        let (_, &mut floor, _) = order.select_nth_unstable_by(fifth, f64::total_cmp);
+        let Some((levels, floor)) = levels_and_floor(img, &area) else {
+            continue;
+        };
         let lit: Vec<usize> = area
             .iter()
             .zip(&levels)

@@ -259,8 +259,9 @@ const WEAK_SIDES_AGREE: f64 = 0.85;
 const _: () = assert!(WEAK_SIDES_AGREE < scan::DOUBT_CARD);
 
 /// When no outline could be refined at all: the outlines of four straight sides with edges
-/// along only `sides::WEAK_SUPPORT` of each (`weak`), refined and looked at again as any outline
-/// is, kept only if one then shows the laces, and always doubted.
+/// along only half of each (`weak`, from `sides::WEAK`, which leaves out the ones the ordinary
+/// sides stage gave), refined and looked at again as any outline is, kept only if one then
+/// shows the laces, and always doubted.
 fn weak_sides_read(img: &image::RgbImage, weak: &[Outline]) -> Option<([[f64; 2]; 4], [f64; 4])> {
     let mut seen = Refined::default();
     seen.try_all(img, weak);
@@ -327,7 +328,7 @@ fn find_outline(
     // tuning seeds 0-399 and cost up to 54 ms a photo.
     let poor = seen.best.is_none_or(|b| b.1 < SIDES_WORTH);
     if (!clean && poor) || !pick.is_some_and(|c| laced(img, c.0)) {
-        let sides: Vec<_> = sides::side_candidates(&small, f, sides::SIDE_SUPPORT)
+        let sides: Vec<_> = sides::side_candidates(&small, f, sides::STRONG)
             .into_iter()
             .flat_map(flatten)
             .collect();
@@ -337,13 +338,17 @@ fn find_outline(
     }
     let pick = match pick {
         Some(p) => Some(looked_again(img, p)),
-        None => unrefined_read(img, seen.unrefined).or_else(|| {
-            let weak: Vec<_> = sides::side_candidates(&small, f, sides::WEAK_SUPPORT)
-                .into_iter()
-                .flat_map(flatten)
-                .collect();
-            weak_sides_read(img, &weak)
-        }),
+        None => match unrefined_read(img, seen.unrefined) {
+            Some(read) => Some(read),
+            None => {
+                let weak: Vec<_> = sides::side_candidates(&small, f, sides::WEAK)
+                    .into_iter()
+                    .flat_map(flatten)
+                    .collect();
+                any |= !weak.is_empty();
+                weak_sides_read(img, &weak)
+            }
+        },
     };
     match pick {
         Some(b) => Ok(b),

@@ -81,8 +81,11 @@ fn ring_redness(c: [f64; 3]) -> f64 {
     redness(c).max((lead / 0.3).min(1.0))
 }
 
-/// How far blue may lead green, as a share of red's lead over the lower of them, for a pixel
-/// still to be a ring's red (on the orange and brown side green's lead may be 0.3 of it).
+/// How far green may lead blue, as a share of red's lead over the lower of them, for a pixel
+/// still to be a ring's red: a hue within about 18 degrees of red on the orange and brown side.
+const BROWN_SHARE: f64 = 0.3;
+
+/// How far blue may lead green, in the same terms: about 30 degrees on the magenta side.
 const MAGENTA_SHARE: f64 = 0.5;
 
 /// Half width of the window (mm) whose mean colour stands for what lies under a thin stroke.
@@ -144,7 +147,11 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     let weight = |_: usize, p: &[u8]| {
         let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
         let gb = (c[1] - c[2]).abs();
-        let share = if c[2] > c[1] { MAGENTA_SHARE } else { 0.3 };
+        let share = if c[2] > c[1] {
+            MAGENTA_SHARE
+        } else {
+            BROWN_SHARE
+        };
         if gb < 0.07 || gb < share * (c[0] - c[1].min(c[2])) {
             ring_redness(c)
         } else {
@@ -252,6 +259,9 @@ const PLACE_LEAST: f64 = 0.3;
 /// 0.3 mm either way. A ring fitted outside them cannot be a ring read right.
 const READ_RADII: std::ops::RangeInclusive<f64> = 2.2..=5.3;
 
+/// Over this much (mm) inside `READ_RADII` a ring's judged trust falls to 0 (`judge_ring`).
+const RADII_RAMP: f64 = 0.2;
+
 /// Takes out the rings fitted outside `READ_RADII` (an arc of the laces or of a dark area's
 /// rim fitted small, say), returning their centres (mm) as places where a ring may be missed:
 /// a true ring fitted so badly is as wrong read as missed, and the place keeps it in doubt.
@@ -270,10 +280,13 @@ pub(crate) fn out_of_range(rings: &mut Vec<(Hook, f64)>) -> Vec<[f64; 2]> {
 /// How close (mm) two readings' centres and radii both are for them to be one ring read twice.
 const TWICE_MM: f64 = 0.6;
 
+/// The most a ring read twice is trusted: under the rings' doubt threshold.
+pub const TWICE_CONF: f64 = 0.55;
+
 /// Merges readings of one ring made twice (centres and radii each within `TWICE_MM`; the
 /// contract's rings never touch, so two such circles are never two rings): the better-judged
-/// reading is kept, at the lower of the two confidences, since a ring read twice by different
-/// stages is in doubt.
+/// reading is kept, at the lower of the two confidences and at most `TWICE_CONF`, since a ring
+/// two stages read apart is in doubt.
 pub(crate) fn read_twice(rings: &mut Vec<(Hook, f64)>) {
     let mut k = 0;
     while k < rings.len() {
@@ -284,7 +297,7 @@ pub(crate) fn read_twice(rings: &mut Vec<(Hook, f64)>) {
         match same {
             Some(j) => {
                 let other = rings.remove(j);
-                let low = rings[k].1.min(other.1);
+                let low = rings[k].1.min(other.1).min(TWICE_CONF);
                 if other.1 > rings[k].1 {
                     rings[k].0 = other.0;
                 }
@@ -344,8 +357,12 @@ pub(crate) fn judge_ring(pts: &[(f64, f64, f64)]) -> Option<(Hook, f64)> {
         bins[((a / std::f64::consts::TAU * 36.0) as usize).min(35)] = true;
     }
     let round = bins.iter().filter(|b| **b).count() as f64 / 36.0;
-    // The contract's radii are 2.5 to 5 mm.
-    let in_range = 1.0 - ((2.4 - r_mm).max(r_mm - 5.1).max(0.0) / 0.2);
+    // The contract's radii are 2.5 to 5 mm: trust falls to 0 at the radii no ring is read at.
+    let (least, most) = (
+        READ_RADII.start() + RADII_RAMP,
+        READ_RADII.end() - RADII_RAMP,
+    );
+    let in_range = 1.0 - ((least - r_mm).max(r_mm - most).max(0.0) / RADII_RAMP);
     let conf = conf.min((round - 0.6) / 0.35).min(in_range).clamp(0.0, 1.0);
     let hook = Hook {
         x: cx / PX_PER_MM,
@@ -482,6 +499,10 @@ mod tests {
         assert_eq!(rated.len(), 2, "{rated:?}");
         assert_eq!((rated[0].0.x, rated[0].0.r, rated[0].1), (20.3, 3.33, 0.2));
         assert_eq!((rated[1].0.x, rated[1].1), (21.0, 0.7));
+        // Two sure readings of one ring: one ring, in doubt.
+        let mut sure = vec![ring(20.0, 3.31, 0.9), ring(20.2, 3.35, 0.8)];
+        read_twice(&mut sure);
+        assert_eq!((sure.len(), sure[0].0.x, sure[0].1), (1, 20.0, TWICE_CONF));
         // Radii 0.7 mm apart are two readings.
         let mut apart = vec![ring(20.0, 3.0, 0.9), ring(20.0, 3.7, 0.9)];
         read_twice(&mut apart);

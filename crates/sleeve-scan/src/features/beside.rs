@@ -32,7 +32,11 @@ const UNDER_PAPER: f64 = 0.92;
 /// part of an area out past the mask's reach.
 pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Vec<[f64; 2]> {
     let (w, h) = (img.width(), img.height());
-    let Some(floor) = dark_floor(img, dark) else {
+    let in_areas: Vec<usize> = (dark.as_raw().iter().enumerate())
+        .filter(|(_, v)| **v > 0)
+        .map(|(i, _)| i)
+        .collect();
+    let Some((_, floor)) = super::levels_and_floor(img, &in_areas) else {
         return Vec::new();
     };
     let edge = (EDGE_MM * PX_PER_MM) as u32;
@@ -59,41 +63,17 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
     }
     let k = PX_PER_MM as usize;
     let opened = dilate_square(&erode_square(&lit, k), k);
-    let touching = dilate_square(dark, 2);
-    let wide = w as usize;
+    let touching = dilate_square(dark, (TOUCH_MM * PX_PER_MM) as usize);
     blobs(&opened)
         .into_iter()
         .filter(|b| b.len() as f64 >= least)
         .filter(|b| b.iter().any(|&i| touching.as_raw()[i] > 0))
-        .map(|b| {
-            let n = b.len() as f64;
-            let (sx, sy) = b.iter().fold((0.0, 0.0), |(x, y), &i| {
-                (x + (i % wide) as f64, y + (i / wide) as f64)
-            });
-            [(sx / n + 0.5) / PX_PER_MM, (sy / n + 0.5) / PX_PER_MM]
-        })
+        .map(|b| super::centre_mm(&b, w as usize))
         .collect()
 }
 
-/// The luminance of the darkest fifth of all dark-area pixels, or None without any.
-fn dark_floor(img: &RgbImage, dark: &GrayImage) -> Option<f64> {
-    let mut levels: Vec<f64> = dark
-        .as_raw()
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| **v > 0)
-        .map(|(i, _)| {
-            let p = &img.as_raw()[i * 3..i * 3 + 3];
-            luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
-        })
-        .collect();
-    if levels.is_empty() {
-        return None;
-    }
-    let fifth = levels.len() / 5;
-    let (_, &mut floor, _) = levels.select_nth_unstable_by(fifth, f64::total_cmp);
-    Some(floor)
-}
+/// How near (mm) a lit part must come to an area to touch it.
+const TOUCH_MM: f64 = 0.25;
 
 #[cfg(test)]
 mod tests {
