@@ -263,52 +263,58 @@ mod tests {
     use super::*;
     use crate::outline::reduce_rgb;
 
-    /// A light card (480 x 720 px, turned 20°) on a table of stripes 30 px wide, fainter than
-    /// the card's edge, whose own lines run the whole photo.
-    fn photo() -> (RgbImage, [[f64; 2]; 4]) {
+    /// A light card (480 x 720 px, turned 20°, centred in a 1200 x 1000 photo) on a table
+    /// painted by `table` (given x, and u, v across and along the card from its centre), and
+    /// the card's corners.
+    fn card_on(table: impl Fn(u32, f64, f64) -> image::Rgb<u8>) -> (RgbImage, [[f64; 2]; 4]) {
         let (w, h) = (1200u32, 1000u32);
         let (c, s) = (20f64.to_radians().cos(), 20f64.to_radians().sin());
         let centre = [600.0, 500.0];
         let at = |u: f64, v: f64| [centre[0] + u * c - v * s, centre[1] + u * s + v * c];
-        let (hw, hh) = (240.0, 360.0);
+        let (hw, hh) = (HALF_W, HALF_H);
         let truth = [at(-hw, -hh), at(hw, -hh), at(hw, hh), at(-hw, hh)];
         let img = RgbImage::from_fn(w, h, |x, y| {
             let (dx, dy) = (x as f64 - centre[0], y as f64 - centre[1]);
             let (u, v) = (dx * c + dy * s, -dx * s + dy * c);
             if u.abs() < hw && v.abs() < hh {
-                image::Rgb([236, 228, 210])
-            } else if (x / 30) % 2 == 0 {
-                image::Rgb([196, 172, 136])
+                CARD
             } else {
-                image::Rgb([184, 158, 122])
+                table(x, u, v)
             }
         });
         (img, truth)
     }
 
-    /// The card of `photo` on a plain dark table, with a patch of the card's own colour 80 px
-    /// deep against the middle 36 % of each side: no edge along 45 % of each side's middle
-    /// 80 % (the part `support` looks at), as where a white check meets a white card.
+    const CARD: image::Rgb<u8> = image::Rgb([236, 228, 210]);
+    const HALF_W: f64 = 240.0;
+    const HALF_H: f64 = 360.0;
+
+    /// The card on a table of stripes 30 px wide, fainter than the card's edge, whose own lines
+    /// run the whole photo.
+    fn photo() -> (RgbImage, [[f64; 2]; 4]) {
+        card_on(|x, _, _| {
+            if (x / 30) % 2 == 0 {
+                image::Rgb([196, 172, 136])
+            } else {
+                image::Rgb([184, 158, 122])
+            }
+        })
+    }
+
+    /// The card on a plain dark table, with a patch of the card's own colour 80 px deep against
+    /// the middle 36 % of each side: no edge along 45 % of each side's middle 80 % (the part
+    /// `support` looks at), as where a white check meets a white card.
     fn half_lost() -> (RgbImage, [[f64; 2]; 4]) {
-        let (w, h) = (1200u32, 1000u32);
-        let (c, s) = (20f64.to_radians().cos(), 20f64.to_radians().sin());
-        let centre = [600.0, 500.0];
-        let at = |u: f64, v: f64| [centre[0] + u * c - v * s, centre[1] + u * s + v * c];
-        let (hw, hh) = (240.0, 360.0);
-        let truth = [at(-hw, -hh), at(hw, -hh), at(hw, hh), at(-hw, hh)];
-        let card = image::Rgb([236, 228, 210]);
-        let img = RgbImage::from_fn(w, h, |x, y| {
-            let (dx, dy) = (x as f64 - centre[0], y as f64 - centre[1]);
-            let (u, v) = (dx * c + dy * s, -dx * s + dy * c);
-            let beside_long = u.abs() >= hw && u.abs() < hw + 80.0 && v.abs() < 0.36 * hh;
-            let beside_short = v.abs() >= hh && v.abs() < hh + 80.0 && u.abs() < 0.36 * hw;
-            if (u.abs() < hw && v.abs() < hh) || beside_long || beside_short {
-                card
+        card_on(|_, u, v| {
+            let (hw, hh) = (HALF_W, HALF_H);
+            let beside_long = u.abs() < hw + 80.0 && v.abs() < 0.36 * hh;
+            let beside_short = v.abs() < hh + 80.0 && u.abs() < 0.36 * hw;
+            if beside_long || beside_short {
+                CARD
             } else {
                 image::Rgb([120, 96, 70])
             }
-        });
-        (img, truth)
+        })
     }
 
     #[test]
