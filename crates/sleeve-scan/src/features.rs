@@ -14,6 +14,7 @@ use crate::scan::{CrossAt, Hook, PX_PER_MM};
 use crate::shaded::{SHADED_LEAST, rings_in_dark};
 
 mod beside;
+use beside::glare_on_dark;
 mod dark;
 pub use dark::{dark_mask, dark_mask_and_unsure};
 
@@ -145,25 +146,6 @@ fn settle_rings(canon: &RgbImage, rated: &mut Vec<(Hook, f64)>) -> RingsApart {
 /// The rings as the cross stage sees them, and places where a ring may be missed.
 type RingsApart = (Vec<(Hook, f64)>, Vec<[f64; 2]>);
 
-/// The luminance of each of some pixels (row-major indices) and the level of their darkest
-/// fifth (the 20th percentile), or None without any.
-fn levels_and_floor(img: &RgbImage, pixels: &[usize]) -> Option<(Vec<f64>, f64)> {
-    if pixels.is_empty() {
-        return None;
-    }
-    let levels: Vec<f64> = pixels
-        .iter()
-        .map(|&i| {
-            let p = &img.as_raw()[i * 3..i * 3 + 3];
-            luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
-        })
-        .collect();
-    let mut order = levels.clone();
-    let fifth = order.len() / 5;
-    let (_, &mut floor, _) = order.select_nth_unstable_by(fifth, f64::total_cmp);
-    Some((levels, floor))
-}
-
 /// The brightest non-red luminance of each 2 mm cell of the canonical card (a stand-in for the
 /// 90th percentile of the paper's level): the grid both reference levels are taken from.
 pub struct PaperGrid {
@@ -237,31 +219,6 @@ impl PaperGrid {
 /// The local reference level of the paper in a window of about `window_mm` (see `PaperGrid`).
 pub fn local_reference(img: &RgbImage, window_mm: f64) -> GrayImage {
     PaperGrid::new(img).reference(window_mm)
-}
-
-/// Where glare lights part of a dark area (card mm): in each area, away from its edge by 1 mm,
-/// the pixels brighter than the area's own dark level (its 20th percentile) by 0.15 or more, when
-/// they cover 3 mm² or more; the place is their centre.
-pub fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
-    let inner = erode_square(dark, PX_PER_MM as usize);
-    let w = inner.width() as usize;
-    let mut spots = Vec::new();
-    for area in blobs(&inner) {
-        let Some((levels, floor)) = levels_and_floor(img, &area) else {
-            continue;
-        };
-        let lit: Vec<usize> = area
-            .iter()
-            .zip(&levels)
-            .filter(|(_, l)| **l > floor + 0.15)
-            .map(|(&i, _)| i)
-            .collect();
-        if (lit.len() as f64) < 3.0 * PX_PER_MM * PX_PER_MM {
-            continue;
-        }
-        spots.push(centre_mm(&lit, w));
-    }
-    spots
 }
 
 /// Where glare may have washed a whole dark area out to grey (card mm): outside the dark areas,

@@ -1,7 +1,8 @@
-//! Glare beside a dark area: where glare over an area is bright enough, the lit part of it reads
-//! neither as area (too light) nor as a region washed out to grey (lighter than `washed_dark`
-//! allows), and a dark-red ring there fades to a faint pink one that neither ring test reads.
-//! Such a part is named as a place where a ring may be missed, never read.
+//! Glare on and beside a dark area, where a dark-red ring may fade past reading: lit pixels
+//! inside an area's mask (`glare_on_dark`), and, where glare over an area is bright enough, the
+//! lit part of it that reads neither as area (too light) nor as a region washed out to grey
+//! (lighter than `washed_dark` allows), where a ring fades to a faint pink neither ring test
+//! reads (`glare_beside_dark`). Both are named as places where a ring may be missed, never read.
 
 use image::{GrayImage, RgbImage};
 
@@ -36,7 +37,7 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
         .filter(|(_, v)| **v > 0)
         .map(|(i, _)| i)
         .collect();
-    let Some((_, floor)) = super::levels_and_floor(img, &in_areas) else {
+    let Some((_, floor)) = levels_and_floor(img, &in_areas) else {
         return Vec::new();
     };
     let edge = (EDGE_MM * PX_PER_MM) as u32;
@@ -74,6 +75,50 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
 
 /// How near (mm) a lit part must come to an area to touch it.
 const TOUCH_MM: f64 = 0.25;
+
+/// Where glare lights part of a dark area (card mm): in each area, away from its edge by 1 mm,
+/// the pixels brighter than the area's own dark level (its 20th percentile) by 0.15 or more, when
+/// they cover 3 mm² or more; the place is their centre.
+pub(super) fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
+    let inner = erode_square(dark, PX_PER_MM as usize);
+    let w = inner.width() as usize;
+    let mut spots = Vec::new();
+    for area in blobs(&inner) {
+        let Some((levels, floor)) = levels_and_floor(img, &area) else {
+            continue;
+        };
+        let lit: Vec<usize> = area
+            .iter()
+            .zip(&levels)
+            .filter(|(_, l)| **l > floor + 0.15)
+            .map(|(&i, _)| i)
+            .collect();
+        if (lit.len() as f64) < 3.0 * PX_PER_MM * PX_PER_MM {
+            continue;
+        }
+        spots.push(super::centre_mm(&lit, w));
+    }
+    spots
+}
+
+/// The luminance of each of some pixels (row-major indices) and the level of their darkest
+/// fifth (the 20th percentile), or None without any.
+fn levels_and_floor(img: &RgbImage, pixels: &[usize]) -> Option<(Vec<f64>, f64)> {
+    if pixels.is_empty() {
+        return None;
+    }
+    let levels: Vec<f64> = pixels
+        .iter()
+        .map(|&i| {
+            let p = &img.as_raw()[i * 3..i * 3 + 3];
+            luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
+        })
+        .collect();
+    let mut order = levels.clone();
+    let fifth = order.len() / 5;
+    let (_, &mut floor, _) = order.select_nth_unstable_by(fifth, f64::total_cmp);
+    Some((levels, floor))
+}
 
 #[cfg(test)]
 mod tests {
