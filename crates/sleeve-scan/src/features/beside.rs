@@ -33,7 +33,10 @@ const UNDER_PAPER: f64 = 0.92;
 /// part of an area out past the mask's reach.
 pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Vec<[f64; 2]> {
     let (w, h) = (img.width(), img.height());
-    let in_areas: Vec<usize> = (dark.as_raw().iter().enumerate())
+    let in_areas: Vec<usize> = dark
+        .as_raw()
+        .iter()
+        .enumerate()
         .filter(|(_, v)| **v > 0)
         .map(|(i, _)| i)
         .collect();
