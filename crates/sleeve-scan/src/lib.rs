@@ -259,9 +259,9 @@ const WEAK_SIDES_AGREE: f64 = 0.85;
 const _: () = assert!(WEAK_SIDES_AGREE < scan::DOUBT_CARD);
 
 /// When no outline could be refined at all: the outlines of four straight sides with edges
-/// along only half of each (`weak`, from `sides::WEAK`, which leaves out the ones the ordinary
-/// sides stage gave), refined and looked at again as any outline is, kept only if one then
-/// shows the laces, and always doubted.
+/// along only half of each (`weak`, `sides::Sides::weak`, which leaves out the ones the
+/// ordinary sides stage tried), refined and looked at again as any outline is, kept only if one
+/// then shows the laces, and always doubted.
 fn weak_sides_read(img: &image::RgbImage, weak: &[Outline]) -> Option<([[f64; 2]; 4], [f64; 4])> {
     let mut seen = Refined::default();
     seen.try_all(img, weak);
@@ -326,14 +326,16 @@ fn find_outline(
     // Last, the four straight sides together (a grained or checked table), only when the
     // outline so far is poor or shows no laces: above SIDES_WORTH it changed no reading on
     // tuning seeds 0-399 and cost up to 54 ms a photo.
+    // The weakly supported sides are kept for the last resort below, which only a photo with no
+    // pick comes to, and such a photo has always been through this stage.
     let poor = seen.best.is_none_or(|b| b.1 < SIDES_WORTH);
+    let mut weak = Vec::new();
     if (!clean && poor) || !pick.is_some_and(|c| laced(img, c.0)) {
-        let sides: Vec<_> = sides::side_candidates(&small, f, sides::STRONG)
-            .into_iter()
-            .flat_map(flatten)
-            .collect();
-        any |= !sides.is_empty();
-        seen.try_all(img, &sides);
+        let found = sides::side_candidates(&small, f);
+        let strong: Vec<_> = found.strong.into_iter().flat_map(flatten).collect();
+        weak = found.weak.into_iter().flat_map(flatten).collect();
+        any |= !strong.is_empty();
+        seen.try_all(img, &strong);
         pick = seen.chosen(img);
     }
     let pick = match pick {
@@ -341,10 +343,6 @@ fn find_outline(
         None => match unrefined_read(img, seen.unrefined) {
             Some(read) => Some(read),
             None => {
-                let weak: Vec<_> = sides::side_candidates(&small, f, sides::WEAK)
-                    .into_iter()
-                    .flat_map(flatten)
-                    .collect();
                 any |= !weak.is_empty();
                 weak_sides_read(img, &weak)
             }

@@ -153,14 +153,8 @@ fn support(grid: &[Option<f64>], w: usize, h: usize, a: [f64; 2], b: [f64; 2]) -
 }
 
 /// The share of each side that must have edges along it (`support`) for four sides to be a
-/// card's: `STRONG` asks this much or more.
+/// card's (`Sides::strong`).
 const SIDE_SUPPORT: f64 = 0.6;
-
-/// The support band of the ordinary sides stage.
-pub const STRONG: std::ops::Range<f64> = SIDE_SUPPORT..f64::INFINITY;
-
-/// The support band of the last resort: the outlines the ordinary stage did not give.
-pub const WEAK: std::ops::Range<f64> = WEAK_SUPPORT..SIDE_SUPPORT;
 
 /// The share asked of each side when nothing else gave an outline at all: a white card on a
 /// checked cloth with white checks shows no edge where a white check meets its white stock, so
@@ -168,14 +162,21 @@ pub const WEAK: std::ops::Range<f64> = WEAK_SUPPORT..SIDE_SUPPORT;
 /// H24, was refused with the card's four sides among the lines, the weakest at 0.53.)
 const WEAK_SUPPORT: f64 = 0.5;
 
-/// Coarse outlines from straight sides, best first (at most three): each a quadrilateral of two
-/// pairs of the strongest lines, nearly parallel within a pair (within 25°) and crossing between
-/// pairs (60° or more), with a card's proportions (long over short sides 1.1 to 2.3), inside
-/// the photo, covering 3% of it or more, and with edges along a share of each side within
-/// `band` (from `SIDE_SUPPORT` up, or from `WEAK_SUPPORT` up to it, so the weak call tries no
-/// outline the strong one gave). `fill` is the weakest side's support. On the reduced colour
-/// copy `small` (`outline::reduce_rgb`, factor `f`), as the colour-edge outlines use it.
-pub fn side_candidates(small: &RgbImage, f: u32, band: std::ops::Range<f64>) -> Vec<Coarse> {
+/// The outlines of four straight sides, found once for both uses: those with edges along
+/// `SIDE_SUPPORT` or more of each side, and, for the last resort, those along `WEAK_SUPPORT` up
+/// to it (never one of the strong ones).
+pub struct Sides {
+    pub strong: Vec<Coarse>,
+    pub weak: Vec<Coarse>,
+}
+
+/// Coarse outlines from straight sides, best first (at most three of each kind, `Sides`): each
+/// a quadrilateral of two pairs of the strongest lines, nearly parallel within a pair (within
+/// 25°) and crossing between pairs (60° or more), with a card's proportions (long over short
+/// sides 1.1 to 2.3), inside the photo, covering 3% of it or more, with edges along
+/// `WEAK_SUPPORT` or more of each side. `fill` is the weakest side's support. On the reduced
+/// colour copy `small` (`outline::reduce_rgb`, factor `f`), as the colour-edge outlines use it.
+pub fn side_candidates(small: &RgbImage, f: u32) -> Sides {
     let (w, h) = (small.width() as usize, small.height() as usize);
     let edges = edgels(small);
     let mut grid = vec![None; w * h];
@@ -206,7 +207,7 @@ pub fn side_candidates(small: &RgbImage, f: u32, band: std::ops::Range<f64>) -> 
             let weakest = (0..4)
                 .map(|k| support(&grid, w, h, q[k], q[(k + 1) % 4]))
                 .fold(1.0, f64::min);
-            if band.contains(&weakest) {
+            if weakest >= WEAK_SUPPORT {
                 quads.push((weakest, q));
             }
         }
@@ -215,14 +216,21 @@ pub fn side_candidates(small: &RgbImage, f: u32, band: std::ops::Range<f64>) -> 
     let scale = f as f64;
     let full =
         |q: [[f64; 2]; 4]| q.map(|p| [(p[0] + 0.5) * scale - 0.5, (p[1] + 0.5) * scale - 0.5]);
-    quads
-        .into_iter()
-        .take(3)
-        .map(|(weakest, q)| Coarse {
-            candidates: vec![full(q)],
-            fill: weakest,
-        })
-        .collect()
+    let best = |strong: bool| -> Vec<Coarse> {
+        quads
+            .iter()
+            .filter(|(weakest, _)| (*weakest >= SIDE_SUPPORT) == strong)
+            .take(3)
+            .map(|&(weakest, q)| Coarse {
+                candidates: vec![full(q)],
+                fill: weakest,
+            })
+            .collect()
+    };
+    Sides {
+        strong: best(true),
+        weak: best(false),
+    }
 }
 
 /// The four corners of lines taken in order round the quadrilateral (a, c, b, d: each meets the
@@ -321,7 +329,7 @@ mod tests {
     fn four_sides_are_found_together_on_a_striped_table() {
         let (img, truth) = photo();
         let (small, f) = reduce_rgb(&img, 400);
-        let found = side_candidates(&small, f, STRONG);
+        let found = side_candidates(&small, f).strong;
         let best = found.first().expect("an outline").candidates[0];
         // Each true corner has a found corner within 6 pixels (the reduced copy's resolution).
         for t in truth {
@@ -349,16 +357,16 @@ mod tests {
     fn sides_with_edges_along_55_percent_are_found_only_when_weak_will_do() {
         let (img, truth) = half_lost();
         let (small, f) = reduce_rgb(&img, 400);
-        let strong = side_candidates(&small, f, STRONG);
-        assert!(!strong.iter().any(|c| matches(c, truth)));
-        let weak = side_candidates(&small, f, WEAK);
-        assert!(weak.first().is_some_and(|c| matches(c, truth)));
+        let found = side_candidates(&small, f);
+        assert!(!found.strong.iter().any(|c| matches(c, truth)));
+        assert!(found.weak.first().is_some_and(|c| matches(c, truth)));
     }
 
     #[test]
     fn a_plain_table_has_no_sides() {
         let img = RgbImage::from_pixel(800, 600, image::Rgb([200, 190, 170]));
         let (small, f) = reduce_rgb(&img, 400);
-        assert!(side_candidates(&small, f, WEAK_SUPPORT..f64::INFINITY).is_empty());
+        let found = side_candidates(&small, f);
+        assert!(found.strong.is_empty() && found.weak.is_empty());
     }
 }
