@@ -26,6 +26,7 @@ use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
 pub use clearance::SURE_RING;
 use clearance::clear_of;
+use pieced::pieced;
 use taper::{STEADY, median_taper, tapers};
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
@@ -421,60 +422,6 @@ fn note_rose(judged: &Option<(Candidate, bool)>, roses: &mut Vec<[f64; 2]>) {
 /// one seen as a rose to be taken for the same patch.
 const STAR_MM: f64 = 1.5;
 
-/// How far apart (mm) pieces of one ink may lie and still be judged together as one cross.
-const PIECE_GAP_MM: f64 = 1.0;
-
-/// The score pieces judged together need to be read as a cross.
-const PIECED_SCORE: f64 = 0.9;
-
-/// When no patch is a cross: patches of one ink lying within `PIECE_GAP_MM` of each other, judged
-/// together (glare over the crossing, or a worn pen, breaks a cross into its arms). A cross
-/// pieced together is never sure: its score stays below the warning threshold. Where pieces are
-/// seen as a rose goes to `roses`.
-fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
-    let mut found = Vec::new();
-    for (ink, list) in inks.per_ink.iter().zip(inks.patches) {
-        let wpx = ink.width() as usize;
-        // Each ink pixel's patch.
-        let mut patch = vec![usize::MAX; ink.as_raw().len()];
-        for (k, b) in list.iter().enumerate() {
-            for &i in b {
-                patch[i] = k;
-            }
-        }
-        let near = dilate_square(ink, (PIECE_GAP_MM * PX_PER_MM / 2.0).ceil() as usize);
-        for group in blobs(&near) {
-            let inked: Vec<usize> = group
-                .into_iter()
-                .filter(|&i| patch[i] != usize::MAX)
-                .collect();
-            // One patch alone was judged already.
-            let one = inked.first().map(|&i| patch[i]);
-            if (inked.len() as f64) < 0.25 * MIN_INK || inked.iter().all(|&i| Some(patch[i]) == one)
-            {
-                continue;
-            }
-            let judged = judge_blob(inks, ink, &centres(&inked, wpx));
-            note_rose(&judged, roses);
-            match judged {
-                Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
-                // Only a clean cross: pieces of art fitted together scored 0.5 to 0.8 on the
-                // tuning photos, broken crosses 1.
-                Some((mut c, false)) if c.score >= PIECED_SCORE => {
-                    c.score = c.score.min(0.8);
-                    found.push(c);
-                }
-                Some((c, false)) => {
-                    ev.near_miss = ev.near_miss.max(c.score);
-                    ev.tapered |= c.tapered;
-                }
-                None => {}
-            }
-        }
-    }
-    found
-}
-
 /// The score of a cross read from its arms alone (`faded`): under the doubt threshold.
 pub const ARMS_SCORE: f64 = 0.75;
 
@@ -782,6 +729,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 }
 
 mod clearance;
+mod pieced;
 mod taper;
 #[cfg(test)]
 mod tests;

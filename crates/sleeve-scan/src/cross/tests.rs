@@ -368,6 +368,35 @@ fn a_cross_washed_out_too_far_to_piece_is_read_from_its_arms_and_doubted() {
     assert!(conf <= ARMS_SCORE, "read from its arms, never sure: {conf}");
 }
 
+/// A green marker cross on parchment centred at (15, 15) mm, 1 mm strokes, arms of 4 mm, whose
+/// strokes within 1.5 mm of the crossing are grey (`centre`): glare took their colour.
+fn greyed_cross(centre: Rgb<u8>) -> RgbImage {
+    let size = (30.0 * PX_PER_MM) as u32;
+    RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = (u - 15.0, v - 15.0);
+        let on = (du.abs() < 0.5 && dv.abs() < 4.0) || (dv.abs() < 0.5 && du.abs() < 4.0);
+        match (on, du.hypot(dv) < 1.5) {
+            (true, true) => centre,
+            (true, false) => Rgb([30, 130, 60]),
+            _ => Rgb([236, 226, 200]),
+        }
+    })
+}
+
+#[test]
+fn a_coloured_cross_greyed_paler_at_its_crossing_is_pieced_with_the_grey_and_doubted() {
+    // Apart, the green arms are too little ink to read from the arms and too far apart to
+    // piece; the pale grey crossing joins them.
+    let (at, conf) = read_cross(&greyed_cross(Rgb([150, 150, 150])));
+    let at = at.expect("the greyed cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf <= 0.8, "pieced together, never sure: {conf}");
+    // Grey darker than the arms is not glare's: a grey mark among coloured art.
+    let (at, _) = read_cross(&greyed_cross(Rgb([70, 70, 70])));
+    assert!(at.is_none(), "{at:?}");
+}
+
 #[test]
 fn pale_marker_ink_under_glare_is_ink_and_the_seas_are_not() {
     // Green marker ink under strong glare beside parchment (measured on a tuning photo).
