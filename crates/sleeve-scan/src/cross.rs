@@ -9,7 +9,8 @@
 //! its ink), a clean one there taking the place of doubted first-pass ones (where a rose was seen
 //! before the opening, tapering or ringed, only arms that keep their width, `not_a_star`); last,
 //! a cross whose middle glare washed out is read from its arms apart (`faded`), never where a
-//! rose was seen. A cross found in any of these later ways is always doubted, and so is one a
+//! rose was seen; then one the speck opening broke apart, from each ink's patches kept whole
+//! (`speckled`). A cross found in any of these later ways is always doubted, and so is one a
 //! stroke of which runs on in line past both its ends, as a printed grid line does
 //! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps
 //! 3 mm of film between them), and is never read (`clearance`). Ink in regions wider than any
@@ -27,6 +28,7 @@ use crate::stroke::ransac_stroke;
 pub use clearance::SURE_RING;
 use clearance::clear_of;
 use pieced::pieced;
+use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
@@ -263,6 +265,9 @@ pub fn cross(
     }
     if found.is_empty() {
         found = clear_of(faded(&inks, &roses), rings, &mut aside);
+    }
+    if found.is_empty() {
+        found = clear_of(speckled(&inks, &roses), rings, &mut aside);
     }
     // A cross-like patch a sure ring runs beside is art: never read, but "no cross" is less sure
     // with it about.
@@ -730,6 +735,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 
 mod clearance;
 mod pieced;
+mod speckled;
 mod taper;
 #[cfg(test)]
 mod tests;

@@ -397,6 +397,37 @@ fn a_coloured_cross_greyed_paler_at_its_crossing_is_pieced_with_the_grey_and_dou
     assert!(at.is_none(), "{at:?}");
 }
 
+/// A black marker cross on parchment centred at (15, 15) mm, 1 mm strokes, arms of 4.5 mm, its
+/// ink speckled: each pixel of it left paper-coloured with the chance `dropped` (a fixed hash of
+/// its place, so the picture is always the same), as noise at the edge of the ink test does.
+fn speckled_cross(dropped: f64) -> RgbImage {
+    let size = (30.0 * PX_PER_MM) as u32;
+    RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = (u - 15.0, v - 15.0);
+        let on = (du.abs() < 0.5 && dv.abs() < 4.5) || (dv.abs() < 0.5 && du.abs() < 4.5);
+        let hash =
+            (x.wrapping_mul(73_856_093) ^ y.wrapping_mul(19_349_663)).wrapping_mul(2_654_435_761);
+        let chance = (hash >> 8) as f64 / (1u32 << 24) as f64;
+        if on && chance >= dropped {
+            Rgb([30, 30, 34])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    })
+}
+
+#[test]
+fn a_cross_the_speck_opening_breaks_apart_is_read_from_its_patches_kept_whole_and_doubted() {
+    let (at, conf) = read_cross(&speckled_cross(0.35));
+    let at = at.expect("the speckled cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(
+        conf <= 0.8,
+        "read from its speckled patches, never sure: {conf}"
+    );
+}
+
 #[test]
 fn pale_marker_ink_under_glare_is_ink_and_the_seas_are_not() {
     // Green marker ink under strong glare beside parchment (measured on a tuning photo).
