@@ -7,7 +7,7 @@
 use image::GrayImage;
 
 use super::{Candidate, Evidence, Inks, judge_patches, near_a_rose, of_class};
-use crate::pixels::{blobs, dilate_square, erode_square};
+use crate::pixels::blobs;
 
 /// The pixels a patch's core must keep through the speck opening for the patch to be kept whole.
 /// (On the second generator's photos, tuning seeds 0-999 and splits H23 to H25, 3, 10 and 30
@@ -26,11 +26,12 @@ const SPECKLED_SCORE: f64 = 0.8;
 /// a clean cross (`CLEAN`) read, never where a patch was seen as a rose (`roses`), always
 /// doubted (`SPECKLED_SCORE`).
 pub(super) fn speckled(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
-    let whole: Vec<GrayImage> = [1u8, 2, 3]
+    // Each ink's opened mask (`each_ink`) is the core.
+    let (whole, patches): (Vec<GrayImage>, Vec<Vec<Vec<usize>>>) = [1u8, 2, 3]
         .iter()
-        .map(|&k| kept_whole(&of_class(inks.any, k)))
-        .collect();
-    let patches: Vec<Vec<Vec<usize>>> = whole.iter().map(blobs).collect();
+        .zip(inks.per_ink)
+        .map(|(&k, core)| kept_whole(&of_class(inks.any, k), core))
+        .unzip();
     let inks = Inks {
         per_ink: &whole,
         patches: &patches,
@@ -45,24 +46,22 @@ pub(super) fn speckled(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     found
 }
 
-/// The patches of `mask` whose core, opened by one pixel, keeps `CORE_PX` pixels or more, each
-/// with all its pixels.
-fn kept_whole(mask: &GrayImage) -> GrayImage {
-    let core = dilate_square(&erode_square(mask, 1), 1);
+/// The patches of `mask` whose `core` (the mask opened by one pixel) keeps `CORE_PX` pixels or
+/// more, each with all its pixels: the mask of them and the patches.
+fn kept_whole(mask: &GrayImage, core: &GrayImage) -> (GrayImage, Vec<Vec<usize>>) {
     let mut out = GrayImage::new(mask.width(), mask.height());
-    for patch in blobs(mask) {
-        if patch.iter().filter(|&&i| core.as_raw()[i] > 0).count() >= CORE_PX {
-            for i in patch {
-                out.as_mut()[i] = 255;
-            }
-        }
+    let mut kept = blobs(mask);
+    kept.retain(|patch| patch.iter().filter(|&&i| core.as_raw()[i] > 0).count() >= CORE_PX);
+    for &i in kept.iter().flatten() {
+        out.as_mut()[i] = 255;
     }
-    out
+    (out, kept)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pixels::{dilate_square, erode_square};
 
     #[test]
     fn a_patch_is_kept_whole_when_its_opened_core_is_big_enough() {
@@ -81,7 +80,8 @@ mod tests {
         for (x, y) in (20..24).flat_map(|x| (24..28).map(move |y| (x, y))) {
             mask.put_pixel(x, y, image::Luma([255]));
         }
-        let kept = kept_whole(&mask);
+        let (kept, patches) = kept_whole(&mask, &dilate_square(&erode_square(&mask, 1), 1));
+        assert_eq!(patches.len(), 1);
         let set = |x: u32, y: u32| kept.get_pixel(x, y)[0] > 0;
         assert!((5..55).all(|x| !set(x, 11)), "no core: dropped");
         // Its core, the square and what of the line beside it is solid, keeps 19 pixels.
