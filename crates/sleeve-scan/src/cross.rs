@@ -4,12 +4,13 @@
 //! that keep their width (a compass rose's star tapers to points). Each patch that could be a
 //! cross and is not clearly one lowers the confidence, so a missed or doubtful cross is
 //! reported. When no patch is a cross, patches of one ink lying within 1 mm of each other are
-//! judged together (glare over the crossing breaks a cross into its arms); when no sure cross is
+//! judged together (glare over the crossing breaks a cross into its arms), and green ones with
+//! paler grey ones among them (glare greys a green marker's crossing, `pieced`); when no sure cross is
 //! read yet, each ink with its thin printed lines taken out (`thick`: a cross over a coastline of
 //! its ink), a clean one there taking the place of doubted first-pass ones (where a rose was seen
-//! before the opening, tapering or ringed, only arms that keep their width, `not_a_star`); last,
+//! before the opening, tapering or ringed, only arms that keep their width, `not_a_star`); then
 //! a cross whose middle glare washed out is read from its arms apart (`faded`), never where a
-//! rose was seen; then one the speck opening broke apart, from each ink's patches kept whole
+//! rose was seen; last, one the speck opening broke apart, from each ink's patches kept whole
 //! (`speckled`). A cross found in any of these later ways is always doubted, and so is one a
 //! stroke of which runs on in line past both its ends, as a printed grid line does
 //! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps

@@ -1,5 +1,5 @@
 //! Pieces of a cross judged together: glare over the crossing, or a worn pen, breaks a marker's
-//! cross into its arms, and glare can grey a coloured marker's crossing (`washed_grey`).
+//! cross into its arms, and glare can grey a green marker's crossing (`washed_grey`).
 
 use image::{GrayImage, RgbImage};
 
@@ -13,19 +13,26 @@ const PIECE_GAP_MM: f64 = 1.0;
 /// The score pieces judged together need to be read as a cross.
 const PIECED_SCORE: f64 = 0.9;
 
+/// Green ink's place among each ink's masks (`each_ink`: black, blue, green), the one ink joined
+/// with the grey. Blue is not: luminance weighs blue at 0.114, so a blue marker's ink reads darker
+/// than most grey art, and `washed_grey` could not tell a grey icon by a blue rose from a greyed
+/// crossing; no blue cross greyed this way was seen on the tuning photos either.
+const GREEN: usize = 2;
+
 /// One set of pieces: its mask, its patches, and for an ink joined with the grey how many of
 /// its patches are coloured (the grey ones follow).
 type PieceSet<'a> = (&'a GrayImage, Vec<&'a Vec<usize>>, Option<usize>);
 
 /// When no patch is a cross: patches of one ink lying within `PIECE_GAP_MM` of each other, judged
-/// together (glare over the crossing, or a worn pen, breaks a cross into its arms). A blue or
-/// green ink's patches are also judged with the black (grey) ones among them, where those are
-/// paler than the coloured ones (`washed_grey`). A cross pieced together is never sure: its
-/// score stays below the warning threshold. Where pieces are seen as a rose goes to `roses`.
+/// together (glare over the crossing, or a worn pen, breaks a cross into its arms). The green
+/// ink's patches are also judged with the black (grey) ones among them, where those are paler
+/// than the green ones (`washed_grey`). A cross pieced together is never sure: its score stays
+/// below the warning threshold. Where pieces (joined ones too) are seen as a rose goes to
+/// `roses`, and what they nearly were counts against "no cross" (`ev`), as for any pieces.
 pub(super) fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
     let mut found = Vec::new();
-    // Blue and green, each with the grey ink joined to it.
-    let joined: Vec<GrayImage> = [1, 2]
+    // Green with the grey ink joined to it.
+    let joined: Vec<GrayImage> = [GREEN]
         .iter()
         .map(|&k| {
             let mut m = inks.per_ink[k].clone();
@@ -41,7 +48,7 @@ pub(super) fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) 
         .zip(inks.patches)
         .map(|(m, list)| (m, list.iter().collect(), None))
         .collect();
-    for (m, k) in joined.iter().zip([1, 2]) {
+    for (m, k) in joined.iter().zip([GREEN]) {
         let list = inks.patches[k].iter().chain(&inks.patches[0]).collect();
         sets.push((m, list, Some(inks.patches[k].len())));
     }
@@ -89,10 +96,10 @@ pub(super) fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) 
     found
 }
 
-/// Whether pieces of a coloured ink and grey ones (`patch` numbers from `coloured` up) are one
+/// Whether pieces of green ink and grey ones (`patch` numbers from `coloured` up) are one
 /// marker's cross washed grey at its crossing: both are there and the grey is paler on average.
-/// Glare takes a blue or green marker's colour by adding light, so what it greys it also
-/// lightens; a grey icon or a printed line beside coloured art is darker than its arms. (On the
+/// Glare takes a green marker's colour by adding light, so what it greys it also lightens; a grey
+/// icon or a printed line beside green art is darker than its arms. (On the
 /// second generator's photos, tuning seeds 0-999 and splits H23 to H25: one cross gained and
 /// none lost; without the paler test a green rose's star pieced with a grey icon at its hub
 /// read as a cross, H25's 1,005,323.)

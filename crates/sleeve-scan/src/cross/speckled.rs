@@ -24,7 +24,8 @@ const SPECKLED_SCORE: f64 = 0.8;
 
 /// When nothing else is a cross: each ink's patches kept whole (`CORE_PX`), judged patch by patch,
 /// a clean cross (`CLEAN`) read, never where a patch was seen as a rose (`roses`), always
-/// doubted (`SPECKLED_SCORE`).
+/// doubted (`SPECKLED_SCORE`). `inks` is the first pass's: its `per_ink` masks are each ink
+/// opened by one pixel (`each_ink`), the cores (`thick`'s are opened further).
 pub(super) fn speckled(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     // Each ink's opened mask (`each_ink`) is the core.
     let (whole, patches): (Vec<GrayImage>, Vec<Vec<Vec<usize>>>) = [1u8, 2, 3]
@@ -65,12 +66,13 @@ mod tests {
 
     #[test]
     fn a_patch_is_kept_whole_when_its_opened_core_is_big_enough() {
-        // Two speckled lines 10 px apart, every other pixel set (no 3 x 3 square is all set);
-        // the lower one also has a solid 4 x 4 square on it.
+        // Two lines 15 px apart (rows 10-12 and 25-27), each a solid middle row with every other
+        // pixel set on the rows beside it (no 3 x 3 square is all set); the lower one also has a
+        // solid 4 x 4 square on it.
         let mut mask = GrayImage::new(60, 40);
         for x in 5..55 {
-            for (y, step) in [(10, 0), (11, 1), (12, 0), (25, 0), (26, 1), (27, 0)] {
-                if (x + step) % 2 == 0 {
+            for y in [10, 12, 25, 27] {
+                if x % 2 == 0 {
                     mask.put_pixel(x, y, image::Luma([255]));
                 }
             }

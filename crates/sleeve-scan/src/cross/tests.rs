@@ -386,8 +386,8 @@ fn greyed_cross(centre: Rgb<u8>) -> RgbImage {
 
 #[test]
 fn a_coloured_cross_greyed_paler_at_its_crossing_is_pieced_with_the_grey_and_doubted() {
-    // Apart, the green arms are too little ink to read from the arms and too far apart to
-    // piece; the pale grey crossing joins them.
+    // Apart, the green arms are too little ink to read from the arms, and too far apart across
+    // the crossing for one stroke; the pale grey crossing joins them.
     let (at, conf) = read_cross(&greyed_cross(Rgb([150, 150, 150])));
     let at = at.expect("the greyed cross");
     assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
