@@ -380,15 +380,20 @@ fn thick(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
         .map(|m| dilate_square(&erode_square(m, THICK_OPEN), THICK_OPEN))
         .collect();
     let patches: Vec<Vec<Vec<usize>>> = opened.iter().map(blobs).collect();
-    let thick = Inks {
-        per_ink: &opened,
-        patches: &patches,
-        ..*inks
-    };
-    let mut unused = Evidence::default();
-    let mut found = judge_patches(&thick, &mut unused, &mut Vec::new());
+    let mut found = judge_again(inks, &opened, &patches);
     found.retain(|c| not_a_star(c, roses, &opened));
     found
+}
+
+/// Each ink's `per_ink` mask and its `patches` judged patch by patch in place of the first pass's
+/// (the same card, the same ink of any kind); what they would tell the evidence is not kept.
+fn judge_again(inks: &Inks, per_ink: &[GrayImage], patches: &[Vec<Vec<usize>>]) -> Vec<Candidate> {
+    let again = Inks {
+        per_ink,
+        patches,
+        ..*inks
+    };
+    judge_patches(&again, &mut Evidence::default(), &mut Vec::new())
 }
 
 /// Whether a cross among the thick strokes may be read: opening a star's thin tips away leaves

@@ -6,7 +6,7 @@
 
 use image::GrayImage;
 
-use super::{Candidate, Evidence, Inks, judge_patches, near_a_rose, of_class};
+use super::{Candidate, Inks, judge_again, near_a_rose, of_class};
 use crate::pixels::blobs;
 
 /// The pixels a patch's core must keep through the speck opening for the patch to be kept whole.
@@ -33,13 +33,7 @@ pub(super) fn speckled(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
         .zip(inks.per_ink)
         .map(|(&k, core)| kept_whole(&of_class(inks.any, k), core))
         .unzip();
-    let inks = Inks {
-        per_ink: &whole,
-        patches: &patches,
-        ..*inks
-    };
-    let mut unused = Evidence::default();
-    let mut found = judge_patches(&inks, &mut unused, &mut Vec::new());
+    let mut found = judge_again(inks, &whole, &patches);
     found.retain(|c| c.score >= CLEAN && !near_a_rose(c, roses));
     for c in &mut found {
         c.score = c.score.min(SPECKLED_SCORE);
