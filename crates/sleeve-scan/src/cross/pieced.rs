@@ -32,26 +32,18 @@ type PieceSet<'a> = (&'a GrayImage, Vec<&'a Vec<usize>>, Option<usize>);
 pub(super) fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) -> Vec<Candidate> {
     let mut found = Vec::new();
     // Green with the grey ink joined to it.
-    let joined: Vec<GrayImage> = [GREEN]
-        .iter()
-        .map(|&k| {
-            let mut m = inks.per_ink[k].clone();
-            for (v, &g) in m.iter_mut().zip(inks.per_ink[0].as_raw()) {
-                *v = (*v).max(g);
-            }
-            m
-        })
-        .collect();
+    let mut joined = inks.per_ink[GREEN].clone();
+    for (v, &g) in joined.iter_mut().zip(inks.per_ink[0].as_raw()) {
+        *v = (*v).max(g);
+    }
     let mut sets: Vec<PieceSet> = inks
         .per_ink
         .iter()
         .zip(inks.patches)
         .map(|(m, list)| (m, list.iter().collect(), None))
         .collect();
-    for (m, k) in joined.iter().zip([GREEN]) {
-        let list = inks.patches[k].iter().chain(&inks.patches[0]).collect();
-        sets.push((m, list, Some(inks.patches[k].len())));
-    }
+    let list = inks.patches[GREEN].iter().chain(&inks.patches[0]);
+    sets.push((&joined, list.collect(), Some(inks.patches[GREEN].len())));
     for (ink, list, coloured) in sets {
         let wpx = ink.width() as usize;
         // Each ink pixel's patch.
@@ -99,10 +91,10 @@ pub(super) fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) 
 /// Whether pieces of green ink and grey ones (`patch` numbers from `coloured` up) are one
 /// marker's cross washed grey at its crossing: both are there and the grey is paler on average.
 /// Glare takes a green marker's colour by adding light, so what it greys it also lightens; a grey
-/// icon or a printed line beside green art is darker than its arms. (On the
-/// second generator's photos, tuning seeds 0-999 and splits H23 to H25: one cross gained and
-/// none lost; without the paler test a green rose's star pieced with a grey icon at its hub
-/// read as a cross, H25's 1,005,323.)
+/// icon or a printed line beside green art is darker than its arms. (On the second generator's
+/// photos, tuning seeds 0-999 and splits H23 to H25: one cross gained and none lost; without the
+/// paler test a green rose's star pieced with a grey icon at its hub read as a cross, H25's
+/// 1,005,323.)
 fn washed_grey(img: &RgbImage, inked: &[usize], patch: &[usize], coloured: usize) -> bool {
     let raw = img.as_raw();
     let (mut grey, mut colour) = ((0.0, 0usize), (0.0, 0usize));
