@@ -8,7 +8,7 @@ use image::{GrayImage, RgbImage};
 use crate::geom::polygon_area;
 use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden};
 use crate::join;
-use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, luma};
+use crate::pixels::{blobs, chroma, colour_at, dilate_square, erode_square, fill_holes, luma};
 use crate::ring_profile::refit_arc;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 use crate::shaded::{SHADED_LEAST, rings_in_dark};
@@ -258,13 +258,7 @@ fn join_washed(mut dark: GrayImage, washed: &[Vec<usize>], img: &RgbImage) -> Gr
         return dark;
     }
     let neutral = |region: &[usize]| {
-        let raw = img.as_raw();
-        let sum: f64 = region
-            .iter()
-            .map(|&i| {
-                chroma([raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]].map(|v| v as f64 / 255.0))
-            })
-            .sum();
+        let sum: f64 = region.iter().map(|&i| chroma(colour_at(img, i))).sum();
         sum / (region.len().max(1) as f64) < WASHED_CHROMA
     };
     for region in washed {

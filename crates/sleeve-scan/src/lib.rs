@@ -340,13 +340,10 @@ fn find_outline(
     }
     let pick = match pick {
         Some(p) => Some(looked_again(img, p)),
-        None => match unrefined_read(img, seen.unrefined) {
-            Some(read) => Some(read),
-            None => {
-                any |= !weak.is_empty();
-                weak_sides_read(img, &weak)
-            }
-        },
+        None => unrefined_read(img, seen.unrefined).or_else(|| {
+            any |= !weak.is_empty();
+            weak_sides_read(img, &weak)
+        }),
     };
     match pick {
         Some(b) => Ok(b),

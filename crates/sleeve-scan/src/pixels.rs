@@ -1,7 +1,15 @@
-//! Pixel helpers the scanner's stages share: luminance, chroma and redness of a colour, 8-connected
-//! groups of a mask, flood fill, square dilation and erosion, and a colour's mean round a pixel.
+//! Pixel helpers the scanner's stages share: a pixel's colour by its index, luminance, chroma and
+//! redness of a colour, 8-connected groups of a mask, flood fill, square dilation and erosion,
+//! and a colour's mean round a pixel.
 
 use image::{GrayImage, RgbImage};
+
+/// The colour (0..1 per channel) of pixel `i` of `img`, by its row-major index (as `blobs`
+/// gives them).
+pub fn colour_at(img: &RgbImage, i: usize) -> [f64; 3] {
+    let p = &img.as_raw()[3 * i..3 * i + 3];
+    [p[0], p[1], p[2]].map(|v| v as f64 / 255.0)
+}
 
 /// Luminance (Rec. 601 weights) of a colour in 0..1.
 pub fn luma(c: [f64; 3]) -> f64 {

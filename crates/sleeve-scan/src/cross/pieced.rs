@@ -4,7 +4,7 @@
 use image::{GrayImage, RgbImage};
 
 use super::{Candidate, Evidence, Inks, MIN_INK, centres, judge_blob, note_rose};
-use crate::pixels::{blobs, dilate_square, luma};
+use crate::pixels::{blobs, colour_at, dilate_square, luma};
 use crate::scan::PX_PER_MM;
 
 /// How far apart (mm) pieces of one ink may lie and still be judged together as one cross.
@@ -96,10 +96,9 @@ pub(super) fn pieced(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) 
 /// paler test a green rose's star pieced with a grey icon at its hub read as a cross, H25's
 /// 1,005,323.)
 fn washed_grey(img: &RgbImage, inked: &[usize], patch: &[usize], coloured: usize) -> bool {
-    let raw = img.as_raw();
     let (mut grey, mut colour) = ((0.0, 0usize), (0.0, 0usize));
     for &i in inked {
-        let l = luma([raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]].map(|v| v as f64 / 255.0));
+        let l = luma(colour_at(img, i));
         let sum = if patch[i] >= coloured {
             &mut grey
         } else {

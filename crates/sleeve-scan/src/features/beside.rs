@@ -7,7 +7,7 @@
 use image::{GrayImage, RgbImage};
 
 use crate::hidden::WASHED_CHROMA;
-use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma};
+use crate::pixels::{blobs, chroma, colour_at, dilate_square, erode_square, luma};
 use crate::scan::PX_PER_MM;
 
 /// How far (mm) from a dark area a lit part of it is looked for.
@@ -16,10 +16,11 @@ const REACH_MM: f64 = 4.0;
 /// The strip along the card's edge (mm) left alone: the card stock there is neutral and light.
 const EDGE_MM: f64 = 2.0;
 
-/// How much lighter (luminance) than the darkest fifth of the areas a pixel must be to be lit.
+/// How much lighter (luminance) than the darkest fifth of the areas (of its own area, inside
+/// one) a pixel must be to be lit.
 const LIT_ABOVE: f64 = 0.15;
 
-/// The smallest lit part (mm², after an opening by 1 mm) taken for a place.
+/// The smallest lit part (mm²; beside an area, after an opening by 1 mm) taken for a place.
 const LEAST_MM2: f64 = 3.0;
 
 /// A lit part of an area stays darker than the paper round it (`reference`, the wide level) by
@@ -80,8 +81,8 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
 const TOUCH_MM: f64 = 0.25;
 
 /// Where glare lights part of a dark area (card mm): in each area, away from its edge by 1 mm,
-/// the pixels brighter than the area's own dark level (its 20th percentile) by 0.15 or more, when
-/// they cover 3 mm² or more; the place is their centre.
+/// the pixels brighter than the area's own dark level (its 20th percentile) by more than
+/// `LIT_ABOVE`, when they cover `LEAST_MM2` or more; the place is their centre.
 pub(super) fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
     let inner = erode_square(dark, PX_PER_MM as usize);
     let w = inner.width() as usize;
@@ -93,10 +94,10 @@ pub(super) fn glare_on_dark(img: &RgbImage, dark: &GrayImage) -> Vec<[f64; 2]> {
         let lit: Vec<usize> = area
             .iter()
             .zip(&levels)
-            .filter(|(_, l)| **l > floor + 0.15)
+            .filter(|(_, l)| **l > floor + LIT_ABOVE)
             .map(|(&i, _)| i)
             .collect();
-        if (lit.len() as f64) < 3.0 * PX_PER_MM * PX_PER_MM {
+        if (lit.len() as f64) < LEAST_MM2 * PX_PER_MM * PX_PER_MM {
             continue;
         }
         spots.push(super::centre_mm(&lit, w));
@@ -110,13 +111,7 @@ fn levels_and_floor(img: &RgbImage, pixels: &[usize]) -> Option<(Vec<f64>, f64)>
     if pixels.is_empty() {
         return None;
     }
-    let levels: Vec<f64> = pixels
-        .iter()
-        .map(|&i| {
-            let p = &img.as_raw()[i * 3..i * 3 + 3];
-            luma([p[0], p[1], p[2]].map(|v| v as f64 / 255.0))
-        })
-        .collect();
+    let levels: Vec<f64> = pixels.iter().map(|&i| luma(colour_at(img, i))).collect();
     let mut order = levels.clone();
     let fifth = order.len() / 5;
     let (_, &mut floor, _) = order.select_nth_unstable_by(fifth, f64::total_cmp);

@@ -4,7 +4,9 @@
 
 use image::{GrayImage, RgbImage};
 
-use crate::pixels::{blobs, chroma, dilate_square, erode_square, fill_holes, flood, luma, redness};
+use crate::pixels::{
+    blobs, chroma, colour_at, dilate_square, erode_square, fill_holes, flood, luma, redness,
+};
 use crate::scan::PX_PER_MM;
 
 /// The dark areas: pixels darker than half the local paper level (dark-red ring pixels count,
@@ -103,10 +105,12 @@ fn sort_regions(
     };
     // The region's mean luminance as a share of the paper's level there.
     let shade = |b: &[usize]| {
-        let (q, r) = (img.as_raw(), reference.as_raw());
+        let r = reference.as_raw();
         let (l, p) = b.iter().fold((0.0, 0.0), |(l, p), &i| {
-            let c = [q[3 * i], q[3 * i + 1], q[3 * i + 2]].map(|v| v as f64 / 255.0);
-            (l + luma(c), p + (r[i] as f64 / 255.0).max(0.2))
+            (
+                l + luma(colour_at(img, i)),
+                p + (r[i] as f64 / 255.0).max(0.2),
+            )
         });
         l / p.max(1e-9)
     };
