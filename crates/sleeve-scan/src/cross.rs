@@ -15,8 +15,8 @@
 //! stroke of which runs on in line past both its ends, as a printed grid line does
 //! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps
 //! 3 mm of film between them), and is never read (`clearance`). Ink in regions wider than any
-//! stroke (land or sea dark enough to pass for ink), its pinholes closed, is taken out first
-//! (`WIDE_MM`, `SPECKLE_PX`).
+//! stroke (land or sea dark enough to pass for ink, the card's unprinted border counting as
+//! theirs), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`).
 
 use image::{GrayImage, RgbImage};
 
@@ -178,10 +178,18 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
             mask.put_pixel(x, y, image::Luma([ink_class(c)]));
         }
     }
-    // Each ink apart: a black cross drawn over a green land that passes for ink stays.
+    // Each ink apart: a black cross drawn over a green land that passes for ink stays. The
+    // border left out above counts as every ink's here: a land running on to the print's edge is
+    // cut there, and may be too narrow inside it to hold the square. (A stroke along the border
+    // makes 1.4 + 1.2 mm with it, well under the square.)
     let k = (WIDE_MM / 2.0 * PX_PER_MM) as usize;
     for class in 1..=3u8 {
-        let only = of_class(&mask, class);
+        let mut only = of_class(&mask, class);
+        for (x, y, p) in only.enumerate_pixels_mut() {
+            if x < margin || y < margin || x >= w - margin || y >= h - margin {
+                p[0] = 255;
+            }
+        }
         let filled = erode_square(&dilate_square(&only, SPECKLE_PX), SPECKLE_PX);
         let wide = dilate_square(&erode_square(&filled, k), k);
         for (m, &v) in mask.iter_mut().zip(wide.as_raw()) {
@@ -740,6 +748,8 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 }
 
 mod clearance;
+#[cfg(test)]
+mod pale_tests;
 mod pieced;
 mod speckled;
 mod taper;
