@@ -14,9 +14,10 @@
 //! (`speckled`). A cross found in any of these later ways is always doubted, and so is one a
 //! stroke of which runs on in line past both its ends, as a printed grid line does
 //! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps
-//! 3 mm of film between them), and is never read (`clearance`). Ink in regions wider than any
-//! stroke (land or sea dark enough to pass for ink, the card's unprinted border counting as
-//! theirs), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`).
+//! 3 mm of film between them), and is never read (`clearance`), nor is one that barely stands
+//! out from what is around it (`contrast`: pale land that just passes for ink). Ink in regions
+//! wider than any stroke (land or sea dark enough to pass for ink, the card's unprinted border
+//! counting as theirs), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`).
 
 use image::{GrayImage, RgbImage};
 
@@ -28,6 +29,7 @@ use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
 pub use clearance::SURE_RING;
 use clearance::clear_of;
+use contrast::{faint, on_faint_patch};
 use pieced::pieced;
 use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
@@ -346,7 +348,8 @@ fn judge_patches(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) -> V
         match judged {
             // A compass rose's spokes inside a printed ring: art, not a marker's cross.
             Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
-            Some((c, false)) if c.score >= 0.5 => found.push(c),
+            // Pale art that just passes for ink (`FAINT`): no cross, but "no cross" is less sure.
+            Some((c, false)) if c.score >= 0.5 && !faint(inks, blob) => found.push(c),
             Some((c, false)) => {
                 ev.near_miss = ev.near_miss.max(c.score);
                 ev.tapered |= c.tapered;
@@ -450,7 +453,9 @@ pub const ARMS_SCORE: f64 = 0.75;
 /// together) was seen as a rose (`roses`): the arms of a rose's star fit a cross as well, and
 /// the ring and taper tests here measure with the arms fitted, not with the patch.
 /// (On the second generator's tuning photos, seeds 0-999, without this test the stage read two
-/// roses as crosses, 637 and 958; with it no true cross was lost there.)
+/// roses as crosses, 637 and 958; with it no true cross was lost there.) Nor is one read whose
+/// strokes run over pale art that just passes for ink (`on_faint_patch`); the stage is not run
+/// again without that patch, since other patches left alone may then fit arms of their own.
 fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let least = (1.5 * 0.6 * PX_PER_MM * PX_PER_MM) as usize;
     inks.per_ink
@@ -458,11 +463,11 @@ fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
         .zip(inks.patches)
         .filter_map(|(ink, list)| {
             let wpx = ink.width() as usize;
-            let pts: Vec<Vec<[f64; 2]>> = list
+            let sized: Vec<&Vec<usize>> = list
                 .iter()
                 .filter(|b| b.len() >= least && (b.len() as f64) <= 8.0 * MIN_INK)
-                .map(|b| centres(b, wpx))
                 .collect();
+            let pts: Vec<Vec<[f64; 2]>> = sized.iter().map(|b| centres(b, wpx)).collect();
             let (at, arm, lines) = from_arms(&pts)?;
             let c = Candidate {
                 at,
@@ -474,7 +479,8 @@ fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
             (open_wedges(ink, &c) >= 3
                 && !tapers(inks.any, ink, &c)
                 && !ringed(inks.img, at, arm)
-                && !near_a_rose(&c, roses))
+                && !near_a_rose(&c, roses)
+                && !on_faint_patch(inks, &sized, &c))
             .then_some(c)
         })
         .collect()
@@ -748,6 +754,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 }
 
 mod clearance;
+mod contrast;
 #[cfg(test)]
 mod pale_tests;
 mod pieced;

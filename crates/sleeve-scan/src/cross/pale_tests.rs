@@ -1,10 +1,88 @@
-//! Pale art that passes the ink test: a land cut by the card's border.
+//! Pale art that only just passes the ink test: a land shaped like a cross that fades into the
+//! land around it, a washed cross of the same pale ink, and a land cut by the card's border.
 
 use super::*;
 use image::Rgb;
 
+/// A land too pale to pass for ink (green leads red by 0.098, under the 0.1 of `is_ink`).
+const LAND: Rgb<u8> = Rgb([175, 200, 160]);
+
+/// A land one step greener that passes for pale green ink.
+const GREENER: Rgb<u8> = Rgb([170, 200, 160]);
+
+/// A 30 x 30 mm land (`LAND`) with an upright cross of 1 mm strokes at (15, 15) mm in `ink`,
+/// its arms `arm` mm, the middle within `washed` mm of the crossing left as land.
+fn on_land(ink: Rgb<u8>, arm: f64, washed: f64) -> RgbImage {
+    let size = (30.0 * PX_PER_MM) as u32;
+    RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = (u - 15.0, v - 15.0);
+        let on = (du.abs() < 0.5 && dv.abs() < arm) || (dv.abs() < 0.5 && du.abs() < arm);
+        if on && du.hypot(dv) > washed {
+            ink
+        } else {
+            LAND
+        }
+    })
+}
+
+fn unit(c: Rgb<u8>) -> [f64; 3] {
+    c.0.map(|v| v as f64 / 255.0)
+}
+
 /// The paper's level the tests read against.
 const PAPER: u8 = 228;
+
+#[test]
+fn a_land_shaped_like_a_cross_that_fades_into_the_land_beside_it_is_no_cross() {
+    let paper = PAPER as f64 / 255.0;
+    assert!(!is_ink(unit(LAND), paper), "the land is no ink");
+    assert!(
+        is_ink(unit(GREENER), paper),
+        "the greener land passes for ink"
+    );
+    let read = |img: &RgbImage| {
+        let (w, h) = (img.width(), img.height());
+        let reference = GrayImage::from_pixel(w, h, image::Luma([PAPER]));
+        cross(img, &reference, &GrayImage::new(w, h), &[])
+    };
+    let (at, conf) = read(&on_land(GREENER, 4.5, 0.0));
+    assert!(at.is_none(), "pale land read as a cross: {at:?}");
+    assert!(
+        conf < crate::fields::DOUBT_CROSS,
+        "no cross, but in doubt: {conf}"
+    );
+    // The same shape in a green marker's ink is a sure cross.
+    let (at, conf) = read(&on_land(Rgb([30, 130, 60]), 4.5, 0.0));
+    let at = at.expect("the marker's cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf >= crate::fields::DOUBT_CROSS, "{conf}");
+}
+
+/// The stages' view of a picture read against `PAPER`, for `faded`.
+fn faded_on(img: &RgbImage) -> Vec<[f64; 2]> {
+    let (w, h) = (img.width(), img.height());
+    let paper = GrayImage::from_pixel(w, h, image::Luma([PAPER]));
+    let mask = ink_mask(img, &paper, &GrayImage::new(w, h));
+    let per_ink = each_ink(&mask);
+    let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
+    let inks = Inks {
+        img,
+        any: &mask,
+        per_ink: &per_ink,
+        patches: &patches,
+    };
+    faded(&inks, &[]).iter().map(|c| c.at).collect()
+}
+
+#[test]
+fn arms_of_pale_land_are_not_read_as_a_washed_cross() {
+    // Arms 5.3 mm, apart by 2.6 mm across the crossing: only the arms stage could read them.
+    let marker = faded_on(&on_land(Rgb([30, 130, 60]), 5.3, 1.3));
+    let at = marker.first().expect("the marker's washed cross");
+    assert!((at[0] / PX_PER_MM - 15.0).hypot(at[1] / PX_PER_MM - 15.0) < 0.3);
+    assert!(faded_on(&on_land(GREENER, 5.3, 1.3)).is_empty());
+}
 
 #[test]
 fn a_land_cut_by_the_cards_border_is_taken_out_as_a_wide_one_is() {
