@@ -17,7 +17,8 @@
 //! 3 mm of film between them), and is never read (`clearance`), nor is one that barely stands
 //! out from what is around it (`contrast`: pale land that just passes for ink). Ink in regions
 //! wider than any stroke (land or sea dark enough to pass for ink, the card's unprinted border
-//! counting as theirs), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`).
+//! counting as theirs), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`), all
+//! but the strokes standing out of it (`contrast::marks_on_land`).
 
 use image::{GrayImage, RgbImage};
 
@@ -29,7 +30,7 @@ use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
 pub use clearance::SURE_RING;
 use clearance::clear_of;
-use contrast::{faint, on_faint_patch};
+use contrast::{faint, marks_on_land, on_faint_patch};
 use pieced::pieced;
 use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
@@ -180,7 +181,8 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
             mask.put_pixel(x, y, image::Luma([ink_class(c)]));
         }
     }
-    // Each ink apart: a black cross drawn over a green land that passes for ink stays. The
+    // Each ink apart: a black cross drawn over a green land that passes for ink stays, and so
+    // does a green one standing out from the green land it is drawn on (`marks_on_land`). The
     // border left out above counts as every ink's here: a land running on to the print's edge is
     // cut there, and may be too narrow inside it to hold the square. (A stroke along the border
     // makes 1.4 + 1.2 mm with it, well under the square.)
@@ -194,8 +196,15 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
         }
         let filled = erode_square(&dilate_square(&only, SPECKLE_PX), SPECKLE_PX);
         let wide = dilate_square(&erode_square(&filled, k), k);
-        for (m, &v) in mask.iter_mut().zip(wide.as_raw()) {
-            if v > 0 && *m == class {
+        let land: Vec<bool> = mask
+            .as_raw()
+            .iter()
+            .zip(wide.as_raw())
+            .map(|(&m, &v)| v > 0 && m == class)
+            .collect();
+        let marks = marks_on_land(img, &land);
+        for ((m, &l), &mark) in mask.iter_mut().zip(&land).zip(&marks) {
+            if l && !mark {
                 *m = 0;
             }
         }

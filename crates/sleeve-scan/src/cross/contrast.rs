@@ -2,11 +2,11 @@
 //! of colour from the film or art beside it, while pale land or sea that only just passes the
 //! ink test (a green land near a pale green one) fades into its surroundings.
 
-use image::GrayImage;
+use image::{GrayImage, RgbImage};
 
 use super::{Candidate, Inks};
 use crate::geom::line_dist;
-use crate::pixels::{colour_at, dilate_square, erode_square};
+use crate::pixels::{box_mean, colour_at, dilate_square, erode_square, luma};
 use crate::scan::PX_PER_MM;
 
 /// A patch whose mean colour lies this close (0..1 per channel, Euclidean) to the inkless film
@@ -101,4 +101,45 @@ impl Mean {
     fn get(&self) -> Option<[f64; 3]> {
         (self.n > 0.0).then(|| self.sum.map(|s| s / self.n))
     }
+}
+
+/// How far round a pixel of a wide land (mm each way) the land's own colour is averaged for
+/// `marks_on_land`: wide enough that a marker's two strokes fill at most a quarter of it.
+const LAND_MEAN_MM: f64 = 5.0;
+
+/// Of the pixels of a land that passes for ink (`land`, row-major, in the card's image), those
+/// standing out from the land's mean colour around them (`LAND_MEAN_MM`) by `FAINT` or more and
+/// darker than it: a marker's strokes drawn on the land, not the land.
+pub(super) fn marks_on_land(img: &RgbImage, land: &[bool]) -> Vec<bool> {
+    if !land.iter().any(|&l| l) {
+        return vec![false; land.len()];
+    }
+    let (w, h) = (img.width(), img.height());
+    let masked = RgbImage::from_fn(w, h, |x, y| {
+        if land[(y * w + x) as usize] {
+            *img.get_pixel(x, y)
+        } else {
+            image::Rgb([0, 0, 0])
+        }
+    });
+    let k = (LAND_MEAN_MM * PX_PER_MM) as usize;
+    let share = box_mean(
+        &RgbImage::from_fn(w, h, |x, y| {
+            image::Rgb([if land[(y * w + x) as usize] { 255 } else { 0 }; 3])
+        }),
+        k,
+    );
+    let sums = box_mean(&masked, k);
+    land.iter()
+        .enumerate()
+        .map(|(i, &l)| {
+            if !l || share[i][0] <= 0.0 {
+                return false;
+            }
+            let mean = [0, 1, 2].map(|c| (sums[i][c] / share[i][0]) as f64);
+            let c = colour_at(img, i);
+            let d = (0..3).map(|k| (c[k] - mean[k]).powi(2)).sum::<f64>().sqrt();
+            d >= FAINT && luma(c) < luma(mean)
+        })
+        .collect()
 }

@@ -106,3 +106,25 @@ fn a_land_cut_by_the_cards_border_is_taken_out_as_a_wide_one_is() {
         "{inked} of the land's {land} pixels left as ink"
     );
 }
+
+#[test]
+fn a_cross_drawn_on_a_wide_land_of_its_own_ink_stands_out_of_it() {
+    // A green marker cross on a green land that passes for green ink and fills the picture:
+    // the land is wide and goes, the strokes, darker than the land by far, stay.
+    let size = (30.0 * PX_PER_MM) as u32;
+    let img = RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = ((u - 15.0).abs(), (v - 15.0).abs());
+        if (du < 0.6 && dv < 4.5) || (dv < 0.6 && du < 4.5) {
+            Rgb([30, 120, 55])
+        } else {
+            Rgb([110, 160, 100])
+        }
+    });
+    let paper = GrayImage::from_pixel(size, size, image::Luma([PAPER]));
+    assert!(is_ink(unit(Rgb([110, 160, 100])), PAPER as f64 / 255.0));
+    let (at, conf) = cross(&img, &paper, &GrayImage::new(size, size), &[]);
+    let at = at.expect("the cross on the land");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf >= crate::fields::DOUBT_CROSS, "{conf}");
+}
