@@ -14,8 +14,9 @@
 //! (`speckled`). A cross found in any of these later ways is always doubted, and so is one a
 //! stroke of which runs on in line past both its ends, as a printed grid line does
 //! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps
-//! 3 mm of film between them), and is never read (`clearance`), nor is one that barely stands
-//! out from what is around it (`contrast`: pale land that just passes for ink). Ink in regions
+//! 3 mm of film between them), and is never read (`clearance`); nor is a patch judged alone
+//! (in the first pass, the thick one or the last) that barely stands out from what is around it,
+//! nor a cross read from arms running over one (`contrast`: pale land that just passes for ink). Ink in regions
 //! wider than any stroke (land or sea dark enough to pass for ink, the card's unprinted border
 //! counting as theirs), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`), all
 //! but the strokes standing out of it (`contrast::marks_on_land`).
@@ -163,11 +164,9 @@ const SPECKLE_PX: usize = 3;
 /// `WIDE_MM` square.
 pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
-    let (w, h) = (img.width(), img.height());
-    let margin = (EDGE_MM * PX_PER_MM) as u32;
-    let mut mask = GrayImage::new(w, h);
+    let mut mask = GrayImage::new(img.width(), img.height());
     for (x, y, p) in img.enumerate_pixels() {
-        if x < margin || y < margin || x >= w - margin || y >= h - margin {
+        if in_border(&mask, x, y) {
             continue;
         }
         // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
@@ -182,20 +181,9 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
         }
     }
     // Each ink apart: a black cross drawn over a green land that passes for ink stays, and so
-    // does a green one standing out from the green land it is drawn on (`marks_on_land`). The
-    // border left out above counts as every ink's here: a land running on to the print's edge is
-    // cut there, and may be too narrow inside it to hold the square. (A stroke along the border
-    // makes 1.4 + 1.2 mm with it, well under the square.)
-    let k = (WIDE_MM / 2.0 * PX_PER_MM) as usize;
+    // does a green one standing out from the green land it is drawn on (`marks_on_land`).
     for class in 1..=3u8 {
-        let mut only = of_class(&mask, class);
-        for (x, y, p) in only.enumerate_pixels_mut() {
-            if x < margin || y < margin || x >= w - margin || y >= h - margin {
-                p[0] = 255;
-            }
-        }
-        let filled = erode_square(&dilate_square(&only, SPECKLE_PX), SPECKLE_PX);
-        let wide = dilate_square(&erode_square(&filled, k), k);
+        let wide = wide_region(&mask, class);
         let land: Vec<bool> = mask
             .as_raw()
             .iter()
@@ -210,6 +198,36 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
         }
     }
     mask
+}
+
+/// Whether a pixel of the canonical card lies in the strip along its edge (`EDGE_MM`) that the
+/// cross's stages leave alone.
+fn in_border(card: &GrayImage, x: u32, y: u32) -> bool {
+    let m = (EDGE_MM * PX_PER_MM) as u32;
+    x < m || y < m || x >= card.width() - m || y >= card.height() - m
+}
+
+/// The region of one ink (`class`) in a mask wide enough, its pinholes filled (`SPECKLE_PX`),
+/// to hold a `WIDE_MM` square (0/255). The border strip (`in_border`) counts as the ink's: a
+/// land running on to the print's edge is cut there, and may be too narrow inside it to hold
+/// the square. The mask is padded with empty pixels beyond the card first, so a square must lie
+/// whole on the card: a stroke along the border makes at most 1.4 + 0.75 (a gap closed) +
+/// 1.2 mm with the strip, under the square.
+fn wide_region(mask: &GrayImage, class: u8) -> GrayImage {
+    let k = (WIDE_MM / 2.0 * PX_PER_MM) as usize;
+    let (w, h) = (mask.width(), mask.height());
+    let pad = k as u32 + 1;
+    let only = GrayImage::from_fn(w + 2 * pad, h + 2 * pad, |x, y| {
+        let inside = (pad..w + pad).contains(&x) && (pad..h + pad).contains(&y);
+        let on = inside && {
+            let (u, v) = (x - pad, y - pad);
+            in_border(mask, u, v) || mask.get_pixel(u, v)[0] == class
+        };
+        image::Luma([if on { 255 } else { 0 }])
+    });
+    let filled = erode_square(&dilate_square(&only, SPECKLE_PX), SPECKLE_PX);
+    let wide = dilate_square(&erode_square(&filled, k), k);
+    GrayImage::from_fn(w, h, |x, y| *wide.get_pixel(x + pad, y + pad))
 }
 
 /// The pixels of one ink (`ink_class`) in an `ink_mask`, as a 0/255 mask.

@@ -39,7 +39,7 @@ pub(super) fn on_faint_patch(inks: &Inks, patches: &[&Vec<usize>], c: &Candidate
 }
 
 /// The distance between the mean colour of a patch (its rim of one pixel left out, unless that
-/// leaves under 10 pixels) and that of what lies from 2 to 6 pixels (0.25 to 0.75 mm) outside
+/// leaves under 10 pixels) and that of what lies from 3 to 6 pixels (0.375 to 0.75 mm) outside
 /// it where no ink of any kind is (`inks.any`). With nothing inkless around it, 1: nothing
 /// says it is faint.
 pub(super) fn edge_contrast(inks: &Inks, blob: &[usize]) -> f64 {
@@ -68,7 +68,7 @@ pub(super) fn edge_contrast(inks: &Inks, blob: &[usize]) -> f64 {
         }
     }
     match (inside.get(), around.get()) {
-        (Some(a), Some(b)) => (0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f64>().sqrt(),
+        (Some(a), Some(b)) => colour_dist(a, b),
         _ => 1.0,
     }
 }
@@ -83,6 +83,11 @@ fn bounds(blob: &[usize], w: usize, h: usize, pad: usize) -> Option<(usize, usiz
     let (x0, y0) = (x0.saturating_sub(pad), y0.saturating_sub(pad));
     let (x1, y1) = ((x1 + pad).min(w - 1), (y1 + pad).min(h - 1));
     Some((x0, y0, x1 - x0 + 1, y1 - y0 + 1))
+}
+
+/// The Euclidean distance between two colours (0..1 per channel).
+fn colour_dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f64>().sqrt()
 }
 
 /// A running mean of colours.
@@ -104,7 +109,7 @@ impl Mean {
 }
 
 /// How far round a pixel of a wide land (mm each way) the land's own colour is averaged for
-/// `marks_on_land`: wide enough that a marker's two strokes fill at most a quarter of it.
+/// `marks_on_land`: wide enough that a marker's two strokes fill about a quarter of it at most.
 const LAND_MEAN_MM: f64 = 5.0;
 
 /// Of the pixels of a land that passes for ink (`land`, row-major, in the card's image), those
@@ -122,24 +127,25 @@ pub(super) fn marks_on_land(img: &RgbImage, land: &[bool]) -> Vec<bool> {
             image::Rgb([0, 0, 0])
         }
     });
-    let k = (LAND_MEAN_MM * PX_PER_MM) as usize;
+    let half = (LAND_MEAN_MM * PX_PER_MM) as usize;
+    // The land's share of each box, and its colours summed over the box (both over the box's
+    // pixel count): their ratio is the mean over the land's pixels alone.
     let share = box_mean(
         &RgbImage::from_fn(w, h, |x, y| {
             image::Rgb([if land[(y * w + x) as usize] { 255 } else { 0 }; 3])
         }),
-        k,
+        half,
     );
-    let sums = box_mean(&masked, k);
+    let land_sum = box_mean(&masked, half);
     land.iter()
         .enumerate()
         .map(|(i, &l)| {
             if !l || share[i][0] <= 0.0 {
                 return false;
             }
-            let mean = [0, 1, 2].map(|c| (sums[i][c] / share[i][0]) as f64);
+            let mean = [0, 1, 2].map(|ch| (land_sum[i][ch] / share[i][0]) as f64);
             let c = colour_at(img, i);
-            let d = (0..3).map(|k| (c[k] - mean[k]).powi(2)).sum::<f64>().sqrt();
-            d >= FAINT && luma(c) < luma(mean)
+            colour_dist(c, mean) >= FAINT && luma(c) < luma(mean)
         })
         .collect()
 }

@@ -128,3 +128,51 @@ fn a_cross_drawn_on_a_wide_land_of_its_own_ink_stands_out_of_it() {
     assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
     assert!(conf >= crate::fields::DOUBT_CROSS, "{conf}");
 }
+
+#[test]
+fn a_marker_stroke_along_the_border_is_no_wide_land() {
+    // A black stroke 1.4 mm wide and 6 mm long, 0.3 mm inside the border strip (1.2 mm), along
+    // the top edge and in the top-left corner: with the strip it makes 2.9 mm, under the square.
+    let size = (30.0 * PX_PER_MM) as u32;
+    let img = RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let along_top = (10.0..16.0).contains(&u) && (1.5..2.9).contains(&v);
+        let in_corner = (1.5..7.5).contains(&v) && (1.5..2.9).contains(&u);
+        if along_top || in_corner {
+            Rgb([30, 30, 34])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    });
+    let paper = GrayImage::from_pixel(size, size, image::Luma([PAPER]));
+    let mask = ink_mask(&img, &paper, &GrayImage::new(size, size));
+    let inked = mask.pixels().filter(|p| p[0] > 0).count();
+    let drawn = (2.0 * 6.0 * 1.4 * PX_PER_MM * PX_PER_MM) as usize;
+    assert!(
+        inked > drawn * 9 / 10,
+        "{inked} of the strokes' {drawn} pixels kept"
+    );
+}
+
+#[test]
+fn on_a_wide_land_only_marks_darker_than_it_are_kept() {
+    // A land with a darker band and a paler band through it, each 1.2 mm wide: only the darker
+    // one stands out of the land as a marker's stroke would.
+    let size = (30.0 * PX_PER_MM) as u32;
+    let img = RgbImage::from_fn(size, size, |x, _| {
+        let u = (x as f64 + 0.5) / PX_PER_MM;
+        if (10.0..11.2).contains(&u) {
+            Rgb([30, 120, 55])
+        } else if (20.0..21.2).contains(&u) {
+            Rgb([200, 235, 190])
+        } else {
+            Rgb([110, 160, 100])
+        }
+    });
+    let land = vec![true; (size * size) as usize];
+    let marks = super::contrast::marks_on_land(&img, &land);
+    let kept = |u: f64| marks[(15 * size + (u * PX_PER_MM) as u32) as usize];
+    assert!(kept(10.6), "the darker band");
+    assert!(!kept(20.6), "the paler band");
+    assert!(!kept(5.0), "the land itself");
+}
