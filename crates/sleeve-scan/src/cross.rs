@@ -261,16 +261,26 @@ pub fn cross(
     rings: &[(Hook, f64)],
 ) -> (Option<CrossAt>, f64) {
     let mask = ink_mask(img, reference, dark);
-    let per_ink = each_ink(&mask);
-    let mut ev = Evidence::default();
-    // Each ink's patches, found once: judged one by one here, and by `pieced` when none is a cross.
+    with_inks(img, &mask, |inks| read_inks(inks, rings))
+}
+
+/// Calls `then` with the stages' view of a card and its `ink_mask`: each ink's mask apart and
+/// its patches, found once (judged one by one first, and by `pieced` when none is a cross).
+fn with_inks<R>(img: &RgbImage, mask: &GrayImage, then: impl FnOnce(&Inks) -> R) -> R {
+    let per_ink = each_ink(mask);
     let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
-    let inks = Inks {
+    then(&Inks {
         img,
-        any: &mask,
+        any: mask,
         per_ink: &per_ink,
         patches: &patches,
-    };
+    })
+}
+
+/// The cross's stages in turn on the card's inks, beside the rings read.
+fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
+    let inks = *inks;
+    let mut ev = Evidence::default();
     // A cross keeps clear of the rings: a patch beside a sure ring is set aside, never read, and
     // a later stage may find the cross elsewhere. (Beside a doubted ring, which may be invented,
     // a patch stays a rival to any other.)

@@ -1,6 +1,7 @@
 //! Pale art that only just passes the ink test: a land shaped like a cross that fades into the
 //! land around it, a washed cross of the same pale ink, and a land cut by the card's border.
 
+use super::tests::{drawn_cross, faded_on};
 use super::*;
 use image::Rgb;
 
@@ -13,17 +14,7 @@ const GREENER: Rgb<u8> = Rgb([170, 200, 160]);
 /// A 30 x 30 mm land (`LAND`) with an upright cross of 1 mm strokes at (15, 15) mm in `ink`,
 /// its arms `arm` mm, the middle within `washed` mm of the crossing left as land.
 fn on_land(ink: Rgb<u8>, arm: f64, washed: f64) -> RgbImage {
-    let size = (30.0 * PX_PER_MM) as u32;
-    RgbImage::from_fn(size, size, |x, y| {
-        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        let (du, dv) = (u - 15.0, v - 15.0);
-        let on = (du.abs() < 0.5 && dv.abs() < arm) || (dv.abs() < 0.5 && du.abs() < arm);
-        if on && du.hypot(dv) > washed {
-            ink
-        } else {
-            LAND
-        }
-    })
+    drawn_cross(arm, washed, ink, LAND)
 }
 
 fn unit(c: Rgb<u8>) -> [f64; 3] {
@@ -59,29 +50,13 @@ fn a_land_shaped_like_a_cross_that_fades_into_the_land_beside_it_is_no_cross() {
     assert!(conf >= crate::fields::DOUBT_CROSS, "{conf}");
 }
 
-/// The stages' view of a picture read against `PAPER`, for `faded`.
-fn faded_on(img: &RgbImage) -> Vec<[f64; 2]> {
-    let (w, h) = (img.width(), img.height());
-    let paper = GrayImage::from_pixel(w, h, image::Luma([PAPER]));
-    let mask = ink_mask(img, &paper, &GrayImage::new(w, h));
-    let per_ink = each_ink(&mask);
-    let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
-    let inks = Inks {
-        img,
-        any: &mask,
-        per_ink: &per_ink,
-        patches: &patches,
-    };
-    faded(&inks, &[]).iter().map(|c| c.at).collect()
-}
-
 #[test]
 fn arms_of_pale_land_are_not_read_as_a_washed_cross() {
     // Arms 5.3 mm, apart by 2.6 mm across the crossing: only the arms stage could read them.
-    let marker = faded_on(&on_land(Rgb([30, 130, 60]), 5.3, 1.3));
+    let marker = faded_on(&on_land(Rgb([30, 130, 60]), 5.3, 1.3), &[]);
     let at = marker.first().expect("the marker's washed cross");
     assert!((at[0] / PX_PER_MM - 15.0).hypot(at[1] / PX_PER_MM - 15.0) < 0.3);
-    assert!(faded_on(&on_land(GREENER, 5.3, 1.3)).is_empty());
+    assert!(faded_on(&on_land(GREENER, 5.3, 1.3), &[]).is_empty());
 }
 
 #[test]
