@@ -116,36 +116,36 @@ const LAND_MEAN_MM: f64 = 5.0;
 /// standing out from the land's mean colour around them (`LAND_MEAN_MM`) by `FAINT` or more and
 /// darker than it: a marker's strokes drawn on the land, not the land.
 pub(super) fn marks_on_land(img: &RgbImage, land: &[bool]) -> Vec<bool> {
-    if !land.iter().any(|&l| l) {
-        return vec![false; land.len()];
-    }
-    let (w, h) = (img.width(), img.height());
-    let masked = RgbImage::from_fn(w, h, |x, y| {
-        if land[(y * w + x) as usize] {
-            *img.get_pixel(x, y)
-        } else {
-            image::Rgb([0, 0, 0])
-        }
-    });
+    let mut marks = vec![false; land.len()];
+    let w = img.width() as usize;
+    let on_land: Vec<usize> = (0..land.len()).filter(|&i| land[i]).collect();
+    // Averaged within the box round the land alone: no land lies outside it to count.
+    let Some((x0, y0, bw, bh)) = bounds(&on_land, w, img.height() as usize, 0) else {
+        return marks;
+    };
+    let at = |x: u32, y: u32| (y as usize + y0) * w + x as usize + x0;
     let half = (LAND_MEAN_MM * PX_PER_MM) as usize;
     // The land's share of each box, and its colours summed over the box (both over the box's
     // pixel count): their ratio is the mean over the land's pixels alone.
     let share = box_mean(
-        &RgbImage::from_fn(w, h, |x, y| {
-            image::Rgb([if land[(y * w + x) as usize] { 255 } else { 0 }; 3])
+        &RgbImage::from_fn(bw as u32, bh as u32, |x, y| {
+            image::Rgb([if land[at(x, y)] { 255 } else { 0 }; 3])
         }),
         half,
     );
-    let land_sum = box_mean(&masked, half);
-    land.iter()
-        .enumerate()
-        .map(|(i, &l)| {
-            if !l || share[i][0] <= 0.0 {
-                return false;
-            }
-            let mean = [0, 1, 2].map(|ch| (land_sum[i][ch] / share[i][0]) as f64);
-            let c = colour_at(img, i);
-            colour_dist(c, mean) >= FAINT && luma(c) < luma(mean)
-        })
-        .collect()
+    let land_sum = box_mean(
+        &RgbImage::from_fn(bw as u32, bh as u32, |x, y| {
+            let i = at(x, y);
+            let p = &img.as_raw()[3 * i..3 * i + 3];
+            image::Rgb(if land[i] { [p[0], p[1], p[2]] } else { [0; 3] })
+        }),
+        half,
+    );
+    for i in on_land {
+        let k = (i / w - y0) * bw + i % w - x0;
+        let mean = [0, 1, 2].map(|ch| (land_sum[k][ch] / share[k][0]) as f64);
+        let c = colour_at(img, i);
+        marks[i] = colour_dist(c, mean) >= FAINT && luma(c) < luma(mean);
+    }
+    marks
 }
