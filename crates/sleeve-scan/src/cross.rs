@@ -16,10 +16,10 @@
 //! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps
 //! 3 mm of film between them), and is never read (`clearance`); nor is a patch judged alone
 //! (in the first pass, the thick one or the last) that barely stands out from what is around it,
-//! nor a cross read from arms running over one (`contrast`: pale land that just passes for ink). Ink in regions
-//! wider than any stroke (land or sea dark enough to pass for ink, the card's unprinted border
-//! counting as theirs), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`), all
-//! but the strokes standing out of it (`contrast::marks_on_land`).
+//! nor a cross read from arms running over one (`contrast`: pale land that just passes for
+//! ink). Ink in regions wider than any stroke (land or sea dark enough to pass for ink, the
+//! card's unprinted border counting as theirs, `wide`), its pinholes closed, is taken out first
+//! (`WIDE_MM`, `SPECKLE_PX`), all but the strokes standing out of it (`contrast::marks_on_land`).
 
 use image::{GrayImage, RgbImage};
 
@@ -162,7 +162,7 @@ const SPECKLE_PX: usize = 3;
 /// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
 /// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
 /// neither does a region of one ink wide enough, its pinholes filled (`SPECKLE_PX`), to hold a
-/// `WIDE_MM` square.
+/// `WIDE_MM` square (`wide_region`), but for the marks on it darker than it (`marks_on_land`).
 pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
     let mut mask = GrayImage::new(img.width(), img.height());
