@@ -503,10 +503,18 @@ fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
 
 /// The centres of pixels (row-major indices in an image `w` wide), in pixels.
 fn centres(pixels: &[usize], w: usize) -> Vec<[f64; 2]> {
-    pixels
-        .iter()
-        .map(|&i| [(i % w) as f64 + 0.5, (i / w) as f64 + 0.5])
-        .collect()
+    pixels.iter().map(|&i| centre(i, w)).collect()
+}
+
+/// The centre of one pixel (a row-major index in an image `w` wide), in pixels.
+fn centre(i: usize, w: usize) -> [f64; 2] {
+    [(i % w) as f64 + 0.5, (i / w) as f64 + 0.5]
+}
+
+/// Whether a point lies on a stroke: under `band` pixels from its line, within its span.
+fn on_stroke(((o, d), (lo, hi)): (Line, (f64, f64)), p: [f64; 2], band: f64) -> bool {
+    let t = (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
+    line_dist((o, d), p) < band && t >= lo && t <= hi
 }
 
 /// The most a cross is trusted when one of its strokes runs on in line past both its ends
@@ -730,12 +738,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
         // Stroke width: its pixels over its length (the first stroke includes the crossing).
         let on = pts
             .iter()
-            .filter(|q| {
-                line_dist((o, d), **q) < 1.0 * PX_PER_MM && {
-                    let t = (q[0] - o[0]) * d[0] + (q[1] - o[1]) * d[1];
-                    t >= lo && t <= hi
-                }
-            })
+            .filter(|q| on_stroke(((o, d), (lo, hi)), **q, PX_PER_MM))
             .count() as f64;
         let width = on / (hi - lo).max(1.0) / PX_PER_MM;
         // A marker stroke keeps its width to its ends; a compass rose's star tapers to points.

@@ -4,8 +4,7 @@
 
 use image::{GrayImage, RgbImage};
 
-use super::{Candidate, Inks};
-use crate::geom::line_dist;
+use super::{Candidate, Inks, centre, on_stroke};
 use crate::pixels::{box_mean, colour_at, dilate_square, erode_square, luma};
 use crate::scan::PX_PER_MM;
 
@@ -26,16 +25,13 @@ pub(super) fn faint(inks: &Inks, blob: &[usize]) -> bool {
 /// pixel on either of its strokes (within 0.7 mm of the line, along the stroke's span) is faint.
 pub(super) fn on_faint_patch(inks: &Inks, patches: &[&Vec<usize>], c: &Candidate) -> bool {
     let w = inks.img.width() as usize;
-    let on_stroke = |i: usize| {
-        let p = [(i % w) as f64 + 0.5, (i / w) as f64 + 0.5];
-        c.strokes.iter().any(|&((o, d), (lo, hi))| {
-            let t = (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
-            line_dist((o, d), p) < 0.7 * PX_PER_MM && (lo..=hi).contains(&t)
-        })
+    let on_either = |i: usize| {
+        let p = centre(i, w);
+        c.strokes.iter().any(|&s| on_stroke(s, p, 0.7 * PX_PER_MM))
     };
     patches
         .iter()
-        .any(|b| b.iter().any(|&i| on_stroke(i)) && faint(inks, b))
+        .any(|b| b.iter().any(|&i| on_either(i)) && faint(inks, b))
 }
 
 /// The distance between the mean colour of a patch (its rim of one pixel left out, unless that
