@@ -80,6 +80,11 @@ struct Refined {
     unrefined: Option<Outline>,
 }
 
+/// The most each side agrees of a refined outline kept as it came because the film margin check
+/// lost its laces.
+const LACES_KEPT_AGREE: f64 = 0.85;
+const _: () = assert!(LACES_KEPT_AGREE < scan::DOUBT_CARD);
+
 /// The confidence of a coarse outline read without refinement where the film margin check cannot
 /// trace it either (`checked`): under the card's doubt threshold.
 const UNREFINED_CONF: f64 = 0.3;
@@ -136,7 +141,20 @@ impl Refined {
             .into_iter()
             .map(|o| self.checked(img, o))
             .find(|c| laced(img, c.0))
+            .or_else(|| self.laced_as_refined(img))
             .or(Some(best))
+    }
+
+    /// When no outline shows the laces once checked against the film margin: the most confident
+    /// that showed them as refined, kept as it came, every side doubted (`LACES_KEPT_AGREE`).
+    /// On a checked cloth the check can move a side out onto a check's edge running beside the
+    /// card's, and the laces are the card's own mark.
+    fn laced_as_refined(&self, img: &image::RgbImage) -> Option<([[f64; 2]; 4], [f64; 4])> {
+        self.all
+            .iter()
+            .filter(|o| laced(img, o.0))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|&(q, c)| (q, [c.min(LACES_KEPT_AGREE); 4]))
     }
 
     /// `checked`, with an outline from the table's colours capped at `PALETTE_AGREE`.
@@ -690,6 +708,48 @@ mod tests {
         let (_, capped) = seen.chosen(&img).expect("an outline");
         assert!(capped.iter().all(|&a| a <= PALETTE_AGREE), "{capped:?}");
         assert!(agree.iter().zip(capped).any(|(a, c)| *a > c), "{agree:?}");
+    }
+
+    /// At 10 px/mm, a card from (40, 40) px with its laces on a grey table, except that the table
+    /// beside its right side is its own stock's colour up to a line running from 1 mm outside at
+    /// the top to 11 mm outside at the bottom, dark beyond: the card's right edge cannot be seen,
+    /// and that line is the one clean edge across the side (as a check's edge beside the card).
+    fn card_beside_a_slanted_check() -> RgbImage {
+        card_at_10_px_per_mm((800, 1000), 40.0, |u, v, lace| {
+            let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
+            let check_edge = 61.0 + 10.0 * v / 90.0;
+            match () {
+                _ if outside <= 0.0 && lace => [90, 50, 20],
+                _ if outside <= 0.0 => [236, 232, 222],
+                _ if u > 60.0 && (0.0..90.0).contains(&v) && u < check_edge => [236, 232, 222],
+                _ if u > 60.0 && (0.0..90.0).contains(&v) => [60, 60, 60],
+                _ => [120, 120, 120],
+            }
+        })
+    }
+
+    #[test]
+    fn an_outline_whose_film_check_loses_its_laces_is_kept_as_it_came_and_doubted() {
+        let img = card_beside_a_slanted_check();
+        let card = [[40.0, 40.0], [640.0, 40.0], [640.0, 940.0], [40.0, 940.0]];
+        let decoy = [
+            [100.0, 100.0],
+            [400.0, 100.0],
+            [400.0, 550.0],
+            [100.0, 550.0],
+        ];
+        assert!(laced(&img, card) && !laced(&img, decoy));
+        // The film margin check takes the slanted line for the right side, and the laces go.
+        assert!(!laced(&img, checked(&img, (card, 0.9)).0));
+        let seen = Refined {
+            all: vec![(decoy, 0.95), (card, 0.9)],
+            best: Some((decoy, 0.95)),
+            from_palette: Vec::new(),
+            unrefined: None,
+        };
+        let (got, agree) = seen.chosen(&img).expect("an outline");
+        assert_eq!(got, card);
+        assert!(agree.iter().all(|&a| a <= LACES_KEPT_AGREE), "{agree:?}");
     }
 
     proptest::proptest! {
