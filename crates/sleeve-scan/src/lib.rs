@@ -14,6 +14,7 @@ pub mod film_line;
 pub mod geom;
 pub mod hidden;
 pub mod laces;
+pub mod laces_first;
 pub mod outline;
 pub mod palette;
 pub mod pixels;
@@ -64,12 +65,13 @@ const PALETTE_AGREE: f64 = 0.85;
 const _: () = assert!(PALETTE_AGREE < scan::DOUBT_CARD);
 
 /// The outlines refined so far, the best of them by its own confidence, and those refined from
-/// the table's colours (their agreement capped at `PALETTE_AGREE`).
+/// the table's colours or from the laces alone (`capped`: their agreement capped at
+/// `PALETTE_AGREE`).
 #[derive(Default)]
 struct Refined {
     all: Vec<Outline>,
     best: Option<Outline>,
-    from_palette: Vec<[[f64; 2]; 4]>,
+    capped: Vec<[[f64; 2]; 4]>,
     /// Of the coarse outlines that could not be refined, the first with the highest `fill` its
     /// stage gave (the region's fill, or for four sides found together the weakest side's
     /// support), with that fill: read only when none could be refined, and kept only if it shows
@@ -102,8 +104,9 @@ impl Refined {
         self.try_from(img, list, false)
     }
 
-    /// `try_all`, noting when the outlines came from the table's colours.
-    fn try_from(&mut self, img: &image::RgbImage, list: &[Outline], palette: bool) -> bool {
+    /// `try_all`, noting when the outlines came from the table's colours or the laces alone
+    /// (`capped`).
+    fn try_from(&mut self, img: &image::RgbImage, list: &[Outline], capped: bool) -> bool {
         for (q, fill) in list {
             let refined = scan::refine_corners(img, *q);
             if refined.is_none() && self.unrefined.is_none_or(|u| *fill > u.1) {
@@ -111,8 +114,8 @@ impl Refined {
             }
             if let Some((r, c)) = refined {
                 let c = c.min(*fill);
-                if palette {
-                    self.from_palette.push(r);
+                if capped {
+                    self.capped.push(r);
                 }
                 self.all.push((r, c));
                 if self.best.is_none_or(|b| c > b.1) {
@@ -141,26 +144,31 @@ impl Refined {
             .into_iter()
             .map(|o| self.checked(img, o))
             .find(|c| laced(img, c.0))
-            .or_else(|| self.laced_as_refined(img))
             .or(Some(best))
     }
 
-    /// When no outline shows the laces once checked against the film margin: the most confident
-    /// that showed them as refined, kept as it came, every side doubted (`LACES_KEPT_AGREE`).
-    /// On a checked cloth the check can move a side out onto a check's edge running beside the
-    /// card's, and the laces are the card's own mark.
-    fn laced_as_refined(&self, img: &image::RgbImage) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    /// `chosen`, after every stage has been tried: when no outline shows the laces once checked
+    /// against the film margin, the most confident that showed them as refined, kept as it
+    /// came, every side doubted (`LACES_KEPT_AGREE`). On a checked cloth the check can move a
+    /// side out onto a check's edge crossing the card's, and the laces are the card's own mark.
+    fn chosen_at_last(&self, img: &image::RgbImage) -> Option<([[f64; 2]; 4], [f64; 4])> {
+        let pick = self.chosen(img);
+        if pick.is_some_and(|c| laced(img, c.0)) {
+            return pick;
+        }
         self.all
             .iter()
             .filter(|o| laced(img, o.0))
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map(|&(q, c)| (q, [c.min(LACES_KEPT_AGREE); 4]))
+            .or(pick)
     }
 
-    /// `checked`, with an outline from the table's colours capped at `PALETTE_AGREE`.
+    /// `checked`, with an outline from the table's colours or the laces alone capped at
+    /// `PALETTE_AGREE`.
     fn checked(&self, img: &image::RgbImage, o: Outline) -> ([[f64; 2]; 4], [f64; 4]) {
         let (q, agree) = checked(img, o);
-        if self.from_palette.contains(&o.0) {
+        if self.capped.contains(&o.0) {
             (q, agree.map(|a| a.min(PALETTE_AGREE)))
         } else {
             (q, agree)
@@ -356,12 +364,37 @@ fn find_outline(
         seen.try_all(img, &strong);
         pick = seen.chosen(img);
     }
+    // When the outline chosen still shows no laces: the card from its laces, sought directly
+    // (`laces_first`), its sides among the lines that agree with them; never sure. Then, if
+    // none shows them even so, the most confident that showed them before the film margin
+    // check (`chosen_at_last`).
+    let from_laces = || -> Vec<Outline> {
+        laces_first::candidates(img, &small, f)
+            .into_iter()
+            .flat_map(flatten)
+            .collect()
+    };
+    if pick.is_some_and(|c| !laced(img, c.0)) {
+        seen.try_from(img, &from_laces(), true);
+        pick = seen.chosen_at_last(img);
+    }
     let pick = match pick {
         Some(p) => Some(looked_again(img, p)),
-        None => unrefined_read(img, seen.unrefined).or_else(|| {
-            any |= !weak.is_empty();
-            weak_sides_read(img, &weak)
-        }),
+        // When no outline could be refined at all: the one that came most filled, then four
+        // weakly supported sides, then the laces' own outlines; each kept only if it shows them.
+        None => unrefined_read(img, seen.unrefined)
+            .or_else(|| {
+                any |= !weak.is_empty();
+                weak_sides_read(img, &weak)
+            })
+            .or_else(|| {
+                let own = from_laces();
+                any |= !own.is_empty();
+                let mut seen = Refined::default();
+                seen.try_from(img, &own, true);
+                let (q, agree) = looked_again(img, seen.chosen(img)?);
+                laced(img, q).then_some((q, agree))
+            }),
     };
     match pick {
         Some(b) => Ok(b),

@@ -13,9 +13,9 @@ use crate::scan::Coarse;
 
 /// A straight line in normal form: x·cos θ + y·sin θ = ρ (reduced-copy pixels).
 #[derive(Debug, Clone, Copy)]
-struct Seen {
-    theta: f64,
-    rho: f64,
+pub(crate) struct Seen {
+    pub(crate) theta: f64,
+    pub(crate) rho: f64,
 }
 
 /// An edge pixel of the reduced copy: where, how strong, and its gradient's direction (radians).
@@ -112,7 +112,7 @@ fn lines(edges: &[Edgel], w: u32, h: u32, keep: usize) -> Vec<Seen> {
 }
 
 /// A point and direction on the line.
-fn as_line(s: &Seen) -> Line {
+pub(crate) fn as_line(s: &Seen) -> Line {
     let (c, si) = (s.theta.cos(), s.theta.sin());
     ([s.rho * c, s.rho * si], [-si, c])
 }
@@ -126,7 +126,7 @@ fn apart(a: &Seen, b: &Seen) -> f64 {
 /// How much of a side from `a` to `b` has an edge along it: of the points on its middle 80%
 /// (the rounded corners left out), the share with an edge pixel of the side's direction (within
 /// 20°) within 1.5 pixels.
-fn support(grid: &[Option<f64>], w: usize, h: usize, a: [f64; 2], b: [f64; 2]) -> f64 {
+pub(crate) fn support(grid: &[Option<f64>], w: usize, h: usize, a: [f64; 2], b: [f64; 2]) -> f64 {
     let normal = (b[1] - a[1]).atan2(b[0] - a[0]) + std::f64::consts::FRAC_PI_2;
     let n = 40;
     let mut hits = 0;
@@ -178,12 +178,7 @@ pub struct Sides {
 /// colour copy `small` (`outline::reduce_rgb`, factor `f`), as the colour-edge outlines use it.
 pub fn side_candidates(small: &RgbImage, f: u32) -> Sides {
     let (w, h) = (small.width() as usize, small.height() as usize);
-    let edges = edgels(small);
-    let mut grid = vec![None; w * h];
-    for e in &edges {
-        grid[e.y as usize * w + e.x as usize] = Some(e.angle);
-    }
-    let found = lines(&edges, w as u32, h as u32, 30);
+    let (found, grid) = lines_and_grid(small, 30);
     let mut pairs = Vec::new();
     for (i, a) in found.iter().enumerate() {
         for b in &found[i + 1..] {
@@ -233,9 +228,21 @@ pub fn side_candidates(small: &RgbImage, f: u32) -> Sides {
     }
 }
 
+/// The `keep` strongest straight lines of the reduced colour copy `small` (`lines`), and the
+/// direction of each of its edge pixels (None where there is none), as `support` reads them.
+pub(crate) fn lines_and_grid(small: &RgbImage, keep: usize) -> (Vec<Seen>, Vec<Option<f64>>) {
+    let (w, h) = (small.width() as usize, small.height() as usize);
+    let edges = edgels(small);
+    let mut grid = vec![None; w * h];
+    for e in &edges {
+        grid[e.y as usize * w + e.x as usize] = Some(e.angle);
+    }
+    (lines(&edges, w as u32, h as u32, keep), grid)
+}
+
 /// The four corners of lines taken in order round the quadrilateral (a, c, b, d: each meets the
 /// next), clockwise in the image.
-fn corners(sides: &[Seen; 4]) -> Option<[[f64; 2]; 4]> {
+pub(crate) fn corners(sides: &[Seen; 4]) -> Option<[[f64; 2]; 4]> {
     let mut q = [[0.0; 2]; 4];
     for k in 0..4 {
         q[k] = intersect(as_line(&sides[k]), as_line(&sides[(k + 1) % 4]), 1e-6)?;
@@ -252,7 +259,7 @@ fn corners(sides: &[Seen; 4]) -> Option<[[f64; 2]; 4]> {
 
 /// Inside the photo (2 pixels of slack), convex, 3% of the photo or more, and its opposite
 /// sides' mean lengths in a card's proportion after perspective (1.1 to 2.3).
-fn card_like(q: &[[f64; 2]; 4], w: f64, h: f64) -> bool {
+pub(crate) fn card_like(q: &[[f64; 2]; 4], w: f64, h: f64) -> bool {
     let inside = q
         .iter()
         .all(|p| p[0] >= -2.0 && p[1] >= -2.0 && p[0] <= w + 1.0 && p[1] <= h + 1.0);

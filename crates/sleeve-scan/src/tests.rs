@@ -200,7 +200,7 @@ fn an_outline_that_shows_the_laces_beats_a_cleaner_one_that_does_not() {
     let mut seen = Refined {
         all: vec![(decoy, 0.95), (card, 0.6)],
         best: Some((decoy, 0.95)),
-        from_palette: Vec::new(),
+        capped: Vec::new(),
         unrefined: None,
     };
     let (got, agree) = seen.chosen(&img).expect("an outline");
@@ -211,7 +211,7 @@ fn an_outline_that_shows_the_laces_beats_a_cleaner_one_that_does_not() {
     };
     assert!(near(card), "{got:?}");
     // The same outline found only by the table's colours is never sure.
-    seen.from_palette.push(card);
+    seen.capped.push(card);
     let (_, capped) = seen.chosen(&img).expect("an outline");
     assert!(capped.iter().all(|&a| a <= PALETTE_AGREE), "{capped:?}");
     assert!(agree.iter().zip(capped).any(|(a, c)| *a > c), "{agree:?}");
@@ -251,10 +251,10 @@ fn an_outline_whose_film_check_loses_its_laces_is_kept_as_it_came_and_doubted() 
     let seen = Refined {
         all: vec![(decoy, 0.95), (card, 0.9)],
         best: Some((decoy, 0.95)),
-        from_palette: Vec::new(),
+        capped: Vec::new(),
         unrefined: None,
     };
-    let (got, agree) = seen.chosen(&img).expect("an outline");
+    let (got, agree) = seen.chosen_at_last(&img).expect("an outline");
     assert_eq!(got, card);
     assert!(agree.iter().all(|&a| a <= LACES_KEPT_AGREE), "{agree:?}");
 }
