@@ -24,6 +24,7 @@ pub mod scan;
 pub mod score;
 pub mod shaded;
 pub mod sides;
+pub mod stock_sides;
 pub mod straighten;
 pub mod stroke;
 pub mod synth;
@@ -410,7 +411,13 @@ pub fn scan_image(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<Scan, ScanError> {
-    let (refined, agree) = outline::off_film_edges(img, find_outline(img, corners)?);
+    let found = find_outline(img, corners)?;
+    // A doubted side traced on a table's line outside the card moves in to the stock
+    // (`stock_sides`), kept only if the laces still show.
+    let found = stock_sides::moved_in(img, found)
+        .filter(|m| laced(img, m.0))
+        .unwrap_or(found);
+    let (refined, agree) = outline::off_film_edges(img, found);
     let refine_conf = agree.iter().copied().fold(1.0, f64::min);
     let (upright, orient_conf) = laces::orient(img, refined);
     let h = geom::homography(&upright);

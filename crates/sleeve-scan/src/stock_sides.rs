@@ -1,0 +1,209 @@
+//! A side traced on a table's line outside the card: on a checked cloth a check's edge can run
+//! beside the card a millimetre or more out, and an outline that still shows the laces may take
+//! it for one side. The card's unprinted border is light stock all round (nothing is printed
+//! within 1 mm of its edge), so just inside every right side lies stock of one colour; just
+//! inside a side traced out on the table lies table or film. Such a side, when the film margin
+//! check already doubted it, moves in to where, walking inward, the stock begins along it, and
+//! stays doubted. Sides the check was sure of are left alone: light falls off across the card,
+//! and the stock's colour is compared between sides.
+
+use image::RgbImage;
+
+use crate::geom::{Line, line_through, ransac_line, side_frame, side_px_per_mm};
+use crate::scan::rgb_at;
+
+/// Places along each side (its middle 76 %) the stock is looked for at.
+const PLACES: usize = 32;
+
+/// The band just inside a side that is its stock when the side is right (mm).
+const BAND: (f64, f64) = (0.3, 0.8);
+
+/// How far (largest channel, 0..1) a side's band may lie from the stock's colour and still be
+/// stock, and how far the colour just outside where the stock begins must lie from it.
+const SAME: f64 = 0.06;
+const APART: f64 = 0.12;
+
+/// How far in (mm) the stock is sought, and the least move that counts.
+const REACH_MM: f64 = 14.0;
+const LEAST_MM: f64 = 1.0;
+
+/// The share of the places that must put the stock's start on one line.
+const ON_LINE: f64 = 0.4;
+
+/// The most each moved side agrees: under the card's doubt threshold.
+const MOVED_AGREE: f64 = 0.85;
+const _: () = assert!(MOVED_AGREE < crate::scan::DOUBT_CARD);
+
+/// One place across a side: its point on the side, the inward normal in pixels per mm, and the
+/// colours from 1 mm outside to `REACH_MM` inside, every 0.1 mm.
+type Across = ([f64; 2], [f64; 2], Vec<[f64; 3]>);
+
+fn diff(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max)
+}
+
+fn mean(cs: &[[f64; 3]]) -> [f64; 3] {
+    let mut m = [0.0; 3];
+    for c in cs {
+        for i in 0..3 {
+            m[i] += c[i] / cs.len().max(1) as f64;
+        }
+    }
+    m
+}
+
+/// The colours across side `k` of `quad` at `PLACES` places, from 1 mm outside to `REACH_MM`
+/// inside, every 0.1 mm, with the place's point on the side and the inward normal scaled to
+/// pixels per mm.
+fn profiles(img: &RgbImage, quad: &[[f64; 2]; 4], k: usize) -> Vec<Across> {
+    let (a, b) = (quad[k], quad[(k + 1) % 4]);
+    let mm = side_px_per_mm(quad, k);
+    let (_, n) = side_frame(quad, k);
+    let step = [n[0] * mm, n[1] * mm];
+    (0..PLACES)
+        .map(|i| {
+            let s = 0.12 + 0.76 * (i as f64 + 0.5) / PLACES as f64;
+            let base = [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
+            let prof = (0..=((REACH_MM + 1.0) * 10.0) as usize)
+                .map(|j| {
+                    let d = j as f64 / 10.0 - 1.0;
+                    rgb_at(img, base[0] + step[0] * d, base[1] + step[1] * d)
+                })
+                .collect();
+            (base, step, prof)
+        })
+        .collect()
+}
+
+/// The mean colour of a profile from `lo` to `hi` mm inside.
+fn window(prof: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
+    let at = |mm: f64| (((mm + 1.0) * 10.0).round() as usize).min(prof.len() - 1);
+    mean(&prof[at(lo)..=at(hi)])
+}
+
+/// The outline with each doubted side (agreeing under the card's doubt threshold) whose inner
+/// band lies `APART` from the stock the other sides show moved in to where the stock begins
+/// along it, when that start lies on a line (`ON_LINE` of the places) `LEAST_MM` to `REACH_MM`
+/// inside at both ends; the moved sides agree at most `MOVED_AGREE`. The stock's colour is the
+/// median of the four sides' bands (the middle two of four). None when no side moves or the
+/// moved lines do not meet.
+pub fn moved_in(
+    img: &RgbImage,
+    (quad, agree): ([[f64; 2]; 4], [f64; 4]),
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    let all: Vec<_> = (0..4).map(|k| profiles(img, &quad, k)).collect();
+    let bands: Vec<[f64; 3]> = all
+        .iter()
+        .map(|side| {
+            mean(
+                &side
+                    .iter()
+                    .map(|(_, _, p)| window(p, BAND.0, BAND.1))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    let stock: [f64; 3] = std::array::from_fn(|c| {
+        let mut v: Vec<f64> = bands.iter().map(|b| b[c]).collect();
+        v.sort_by(f64::total_cmp);
+        (v[1] + v[2]) / 2.0
+    });
+    let mut lines: [Line; 4] = std::array::from_fn(|k| {
+        line_through(quad[k], quad[(k + 1) % 4]).unwrap_or(([0.0; 2], [1.0, 0.0]))
+    });
+    let mut out_agree = agree;
+    let mut moved = false;
+    for k in 0..4 {
+        if agree[k] >= crate::scan::DOUBT_CARD || diff(bands[k], stock) <= APART {
+            continue;
+        }
+        if let Some(line) = stock_start(&all[k], stock, &quad, k) {
+            lines[k] = line;
+            out_agree[k] = out_agree[k].min(MOVED_AGREE);
+            moved = true;
+        }
+    }
+    if !moved {
+        return None;
+    }
+    Some((crate::geom::corners_where(&lines, 1e-6)?, out_agree))
+}
+
+/// Where, walking inward from side `k`, the stock begins along it: on each profile the first
+/// offset from `LEAST_MM` on whose next half mm the colour is the stock's (`SAME`) while the
+/// half mm before it is not (`APART`); a robust line through those points, kept when it holds
+/// `ON_LINE` of the places and lies `LEAST_MM` to `REACH_MM` inside at both ends of the side.
+fn stock_start(side: &[Across], stock: [f64; 3], quad: &[[f64; 2]; 4], k: usize) -> Option<Line> {
+    let pts: Vec<[f64; 2]> = side
+        .iter()
+        .filter_map(|(base, step, prof)| {
+            let mut d = LEAST_MM;
+            while d <= REACH_MM - 0.6 {
+                let inside = window(prof, d + 0.1, d + 0.6);
+                let before = window(prof, d - 0.6, d - 0.1);
+                if diff(inside, stock) <= SAME && diff(before, stock) > APART {
+                    return Some([base[0] + step[0] * d, base[1] + step[1] * d]);
+                }
+                d += 0.1;
+            }
+            None
+        })
+        .collect();
+    let mm = side_px_per_mm(quad, k);
+    let (line, inliers) = ransac_line(&pts, (0.3 * mm).max(1.5))?;
+    if (inliers as f64) < ON_LINE * PLACES as f64 {
+        return None;
+    }
+    let (a, b) = (quad[k], quad[(k + 1) % 4]);
+    let (da, db) = (
+        crate::geom::line_dist(line, a) / mm,
+        crate::geom::line_dist(line, b) / mm,
+    );
+    let inside = |d: f64| (LEAST_MM - 0.5..=REACH_MM).contains(&d);
+    (inside(da) && inside(db)).then_some(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// An upright card at 8 px/mm from (80, 80) px, light stock 1.5 mm wide round a green art,
+    /// the laces; a dark table and film round it, except above a line 4 mm over its top edge,
+    /// where the table is light: a side traced on that line has dark table, not stock, inside.
+    fn card_under_a_table_line() -> RgbImage {
+        RgbImage::from_fn(640, 880, |x, y| {
+            let (u, v) = ((x as f64 + 0.5 - 80.0) / 8.0, (y as f64 + 0.5 - 80.0) / 8.0);
+            let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
+            let lace = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+            Rgb(match () {
+                _ if outside <= 0.0 && lace => [90, 50, 20],
+                _ if outside <= -1.5 => [150, 180, 140],
+                _ if outside <= 0.0 => [236, 228, 210],
+                _ if outside <= 2.5 => [92, 100, 110],
+                _ if v < -4.0 => [205, 205, 205],
+                _ => [70, 80, 90],
+            })
+        })
+    }
+
+    const CARD: [[f64; 2]; 4] = [[80.0, 80.0], [560.0, 80.0], [560.0, 800.0], [80.0, 800.0]];
+
+    #[test]
+    fn a_doubted_side_on_a_table_line_outside_the_card_moves_in_to_the_stock() {
+        let img = card_under_a_table_line();
+        // The top side traced on the table's line, 4 mm out, and doubted.
+        let out = [[80.0, 48.0], [560.0, 48.0], [560.0, 800.0], [80.0, 800.0]];
+        let (got, agree) = moved_in(&img, (out, [0.5, 1.0, 1.0, 1.0])).expect("moved");
+        for (g, t) in got.iter().zip(CARD) {
+            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 3.0, "{got:?}");
+        }
+        assert!(
+            agree[0] <= MOVED_AGREE && agree[1..] == [1.0; 3],
+            "{agree:?}"
+        );
+        // Taken for sure, the side stays; the right outline has stock inside every side.
+        assert_eq!(moved_in(&img, (out, [1.0; 4])), None);
+        assert_eq!(moved_in(&img, (CARD, [0.5; 4])), None);
+    }
+}
