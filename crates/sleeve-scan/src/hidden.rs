@@ -93,7 +93,7 @@ fn lit_grey(dark: &GrayImage, img: &RgbImage, at: [f64; 2]) -> bool {
 }
 
 /// The convex hull of pixel positions (imageproc's), as points.
-fn hull(pts: impl Iterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
+pub(crate) fn hull(pts: impl Iterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
     let pts: Vec<Point<i32>> = pts.map(|p| Point::new(p[0] as i32, p[1] as i32)).collect();
     convex_hull(pts)
         .iter()

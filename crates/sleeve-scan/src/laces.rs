@@ -11,9 +11,12 @@ use image::RgbImage;
 use crate::geom::{CARD_H, CARD_W, apply, homography};
 use crate::scan::rgb_at;
 
+/// How far inside the card's bottom and right edges the laces' legs run (mm).
+pub(crate) const INSET: f64 = 2.0;
+
 /// The laces' right angle, in upright card millimetres, and their leg length.
-const RIGHT_ANGLE: [f64; 2] = [CARD_W - 2.0, CARD_H - 2.0];
-const LEG: f64 = 8.0;
+const RIGHT_ANGLE: [f64; 2] = [CARD_W - INSET, CARD_H - INSET];
+pub(crate) const LEG: f64 = 8.0;
 
 /// Below this score no corner shows the laces clearly.
 const CLEAR: f64 = 0.5;

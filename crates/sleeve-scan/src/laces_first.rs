@@ -3,7 +3,8 @@
 //! triangle whose legs run 2 mm inside the card's bottom and right edges, are sought directly
 //! on a reduced colour copy; they give the card's bottom-right corner, the directions of its
 //! bottom and right sides and its scale there. The bottom and right sides are then the straight
-//! lines of the four-sides stage (`sides`) just outside the legs, or the legs' own lines; the
+//! lines of the four-sides stage (`sides`) just outside the legs, or the card's edges the legs
+//! predict, 2 mm outside them; the
 //! left and top sides those lines roughly parallel to them at a card's width and height (within
 //! what perspective allows), and the edges a direct search finds there, as a white check
 //! meeting the white stock can keep a side out of the lines. Each quadrilateral is scored by the
@@ -12,16 +13,14 @@
 use image::{GrayImage, Luma, RgbImage};
 
 use crate::geom::{CARD_H, CARD_W, intersect};
+use crate::laces::{INSET as INSET_MM, LEG as LEG_MM};
 use crate::scan::Coarse;
 use crate::sides::{self, Seen};
 
-/// The long side of the reduced copy the laces are sought on: fine enough that their legs span
-/// 20 px or more on a card whose long side is 1,000 px (the contract's least).
+/// The long side of the reduced copy the laces are sought on: their legs span about 18 px or
+/// more there on a card whose long side is 1,000 px (the contract's least) in a 13 MP photo, less
+/// under perspective.
 const SEEK_LONG: u32 = 1000;
-
-/// The laces' legs (mm), and how far inside the card's edges they run.
-const LEG_MM: f64 = 8.0;
-const INSET_MM: f64 = 2.0;
 
 /// A right triangle as found: the right angle `c`, the end of the leg along the bottom edge
 /// `bottom`, the end of the leg along the right edge `right` (photo pixels).
@@ -39,36 +38,6 @@ fn brown(c: [f64; 3]) -> bool {
     r >= g && g >= b && r - b >= 0.4 * r && r - b >= 0.08 && crate::pixels::luma(c) <= 0.45
 }
 
-/// The convex hull of points (monotone chain), counter-clockwise in a y-down frame or not: only
-/// its vertices matter here.
-fn hull(mut pts: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
-    pts.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
-    pts.dedup();
-    if pts.len() < 3 {
-        return pts;
-    }
-    let turn = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| {
-        (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-    };
-    let mut out: Vec<[f64; 2]> = Vec::new();
-    for pass in 0..2 {
-        let start = out.len();
-        let iter: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 {
-            Box::new(pts.iter())
-        } else {
-            Box::new(pts.iter().rev())
-        };
-        for &p in iter {
-            while out.len() >= start + 2 && turn(out[out.len() - 2], out[out.len() - 1], p) <= 0.0 {
-                out.pop();
-            }
-            out.push(p);
-        }
-        out.pop();
-    }
-    out
-}
-
 /// The right triangle a blob of pixels (centres, reduced-copy pixels) forms, if it forms one:
 /// the hull's two farthest points are the hypotenuse's ends, the point farthest from it the
 /// right angle. Kept when the angle there is 63 to 117 degrees (perspective), the legs within
@@ -77,7 +46,7 @@ fn hull(mut pts: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
 /// upright card the bottom leg points left and the right leg up.
 fn right_triangle(pts: Vec<[f64; 2]>) -> Option<Laces> {
     let n = pts.len() as f64;
-    let h = hull(pts);
+    let h = crate::hidden::hull(pts.into_iter());
     let mut far = (0.0, 0, 0);
     for i in 0..h.len() {
         for j in i + 1..h.len() {
@@ -220,8 +189,9 @@ pub(crate) fn outlines(
 }
 
 /// The lines of `found` within 6 degrees of `along` and `within` px of `through` (at most
-/// three), and the line through `through` along `along` itself: a side the laces' legs run
-/// beside, where the lines may hold none.
+/// three), and the line through `through` along `along` itself (the card's edge as the laces'
+/// legs predict it, 2 mm outside the leg): a side the legs run beside, where the lines may hold
+/// none.
 fn near_lines(found: &[Seen], along: [f64; 2], through: [f64; 2], within: f64) -> Vec<Seen> {
     let mut out: Vec<Seen> = found
         .iter()

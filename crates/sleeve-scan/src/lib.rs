@@ -300,10 +300,11 @@ fn weak_sides_read(img: &image::RgbImage, weak: &[Outline]) -> Option<([[f64; 2]
 /// then the closed colour edge when no outline so far is clean (by its own sides or by the film
 /// margin all round), then what the table's colours do not reach when no outline is clean or
 /// shows the laces, then the four straight sides together when the best is still poor or shows
-/// no laces; then the faint-film second look and the growth to the laces (`looked_again`). When
-/// none of the coarse outlines could be refined at all, the one `Refined::unrefined` kept, only
-/// if it ends up showing the laces (`unrefined_read`), then four sides with weaker edges
-/// (`weak_sides_read`); else the photo is refused.
+/// no laces, then, when the outline chosen still shows none, the card from its laces
+/// (`laces_first`) and, failing that, an outline that showed them before the film margin check
+/// (`Refined::chosen_at_last`); then the faint-film second look and the growth to the laces
+/// (`looked_again`). When none of the coarse outlines could be refined at all, the last resorts
+/// (`last_resorts`); else the photo is refused.
 fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
@@ -381,21 +382,7 @@ fn find_outline(
     }
     let pick = match pick {
         Some(p) => Some(looked_again(img, p)),
-        // When no outline could be refined at all: the one that came most filled, then four
-        // weakly supported sides, then the laces' own outlines; each kept only if it shows them.
-        None => unrefined_read(img, seen.unrefined)
-            .or_else(|| {
-                any |= !weak.is_empty();
-                weak_sides_read(img, &weak)
-            })
-            .or_else(|| {
-                let own = from_laces();
-                any |= !own.is_empty();
-                let mut seen = Refined::default();
-                seen.try_from(img, &own, true);
-                let (q, agree) = looked_again(img, seen.chosen(img)?);
-                laced(img, q).then_some((q, agree))
-            }),
+        None => last_resorts(img, seen.unrefined, &weak, from_laces, &mut any),
     };
     match pick {
         Some(b) => Ok(b),
@@ -406,6 +393,32 @@ fn find_outline(
     }
 }
 
+/// When no outline could be refined at all: the one that came most filled
+/// (`unrefined_read`), then four weakly supported sides (`weak_sides_read`), then the laces' own
+/// outlines (`from_laces`, refined as any, capped and looked at again); each kept only if it
+/// shows the laces. `any` is set when the last two stages had any outline to try.
+fn last_resorts(
+    img: &image::RgbImage,
+    unrefined: Option<Outline>,
+    weak: &[Outline],
+    from_laces: impl FnOnce() -> Vec<Outline>,
+    any: &mut bool,
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
+    if let Some(p) = unrefined_read(img, unrefined) {
+        return Some(p);
+    }
+    *any |= !weak.is_empty();
+    if let Some(p) = weak_sides_read(img, weak) {
+        return Some(p);
+    }
+    let own = from_laces();
+    *any |= !own.is_empty();
+    let mut seen = Refined::default();
+    seen.try_from(img, &own, true);
+    let (q, agree) = looked_again(img, seen.chosen(img)?);
+    laced(img, q).then_some((q, agree))
+}
+
 /// The pipeline on a decoded image.
 pub fn scan_image(
     img: &image::RgbImage,
@@ -413,9 +426,9 @@ pub fn scan_image(
 ) -> Result<Scan, ScanError> {
     let found = find_outline(img, corners)?;
     // A doubted side traced on a table's line outside the card moves in to the stock
-    // (`stock_sides`), kept only if the laces still show.
+    // (`stock_sides`), kept only if the laces still show; not on corners a person tapped.
     let found = stock_sides::moved_in(img, found)
-        .filter(|m| laced(img, m.0))
+        .filter(|m| corners.is_none() && laced(img, m.0))
         .unwrap_or(found);
     let (refined, agree) = outline::off_film_edges(img, found);
     let refine_conf = agree.iter().copied().fold(1.0, f64::min);

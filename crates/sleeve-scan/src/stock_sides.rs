@@ -2,10 +2,11 @@
 //! beside the card a millimetre or more out, and an outline that still shows the laces may take
 //! it for one side. The card's unprinted border is light stock all round (nothing is printed
 //! within 1 mm of its edge), so just inside every right side lies stock of one colour; just
-//! inside a side traced out on the table lies table or film. Such a side, when the film margin
-//! check already doubted it, moves in to where, walking inward, the stock begins along it, and
-//! stays doubted. Sides the check was sure of are left alone: light falls off across the card,
-//! and the stock's colour is compared between sides.
+//! inside a side traced out on the table lies table or film. Such a side, when it is already
+//! doubted (by the film margin check, or because the stage the outline came from caps every
+//! side), moves in to where, walking inward, the stock begins along it, and stays doubted. Sure
+//! sides are left alone: light falls off across the card, and the stock's colour is compared
+//! between sides (the median of all four, which two wrong sides would spoil).
 
 use image::RgbImage;
 
@@ -108,9 +109,10 @@ pub fn moved_in(
         v.sort_by(f64::total_cmp);
         (v[1] + v[2]) / 2.0
     });
-    let mut lines: [Line; 4] = std::array::from_fn(|k| {
-        line_through(quad[k], quad[(k + 1) % 4]).unwrap_or(([0.0; 2], [1.0, 0.0]))
-    });
+    let mut lines = [([0.0; 2], [0.0; 2]); 4];
+    for (k, line) in lines.iter_mut().enumerate() {
+        *line = line_through(quad[k], quad[(k + 1) % 4])?;
+    }
     let mut out_agree = agree;
     let mut moved = false;
     for k in 0..4 {
@@ -132,7 +134,10 @@ pub fn moved_in(
 /// Where, walking inward from side `k`, the stock begins along it: on each profile the first
 /// offset from `LEAST_MM` on whose next half mm the colour is the stock's (`SAME`) while the
 /// half mm before it is not (`APART`); a robust line through those points, kept when it holds
-/// `ON_LINE` of the places and lies `LEAST_MM` to `REACH_MM` inside at both ends of the side.
+/// `ON_LINE` of the places and lies, along the side's inward normal, at most `REACH_MM` inside
+/// at both ends of the side, at least `LEAST_MM` inside at one of them, and no more than 1 mm
+/// outside at the other (a table's line crossing the card's edge near one corner, and the
+/// trace's slack).
 fn stock_start(side: &[Across], stock: [f64; 3], quad: &[[f64; 2]; 4], k: usize) -> Option<Line> {
     let pts: Vec<[f64; 2]> = side
         .iter()
@@ -154,13 +159,18 @@ fn stock_start(side: &[Across], stock: [f64; 3], quad: &[[f64; 2]; 4], k: usize)
     if (inliers as f64) < ON_LINE * PLACES as f64 {
         return None;
     }
-    let (a, b) = (quad[k], quad[(k + 1) % 4]);
-    let (da, db) = (
-        crate::geom::line_dist(line, a) / mm,
-        crate::geom::line_dist(line, b) / mm,
-    );
-    let inside = |d: f64| (LEAST_MM - 0.5..=REACH_MM).contains(&d);
-    (inside(da) && inside(db)).then_some(line)
+    // How far in (mm, along the side's inward normal) the line lies at each end of the side.
+    let (_, n) = side_frame(quad, k);
+    let (o, d) = line;
+    let cross = |u: [f64; 2], v: [f64; 2]| u[0] * v[1] - u[1] * v[0];
+    let nd = cross(n, d);
+    if nd.abs() < 1e-9 {
+        return None;
+    }
+    let inward = |p: [f64; 2]| cross([o[0] - p[0], o[1] - p[1]], d) / nd / mm;
+    let (ta, tb) = (inward(quad[k]), inward(quad[(k + 1) % 4]));
+    let inside = |t: f64| (-1.0..=REACH_MM).contains(&t);
+    (inside(ta) && inside(tb) && ta.max(tb) >= LEAST_MM).then_some(line)
 }
 
 #[cfg(test)]
