@@ -32,7 +32,8 @@ pub struct Found {
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
     /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area
     /// or just beside one (`beside`),
-    /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`) or
+    /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`), or
+    /// left not hidden with their centre lit to grey just inside an area's hull (the same), or
     /// only by a region glare washed out to grey, or centred in a small dark region, taken as a
     /// small near-black area or left out as too small or too light (`dark_mask_and_unsure`):
     /// their hidden flags are in doubt.
@@ -79,7 +80,7 @@ pub fn read(canon: &RgbImage) -> Found {
             .collect()
     });
     // A centre whose part of an area glare lit to grey right up to the area's edge.
-    let lit = mark_lit_hidden(&mut list, &dark, canon);
+    let (lit, lit_near) = mark_lit_hidden(&mut list, &dark, canon);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
     // hidden flag near it is in doubt. So does an area washed out to grey as a whole, and a part
     // of one lit past the mask's reach (`beside`; held-out photo 1,005,084 of the second
@@ -100,6 +101,7 @@ pub fn read(canon: &RgbImage) -> Found {
             near_edge(&dark, [list[i].x, list[i].y], 1.0)
                 || near_glare(&list[i])
                 || lit.contains(&i)
+                || lit_near.contains(&i)
                 || washed_hidden.contains(&i)
                 || in_mask(&unsure, [list[i].x, list[i].y])
         })
