@@ -237,6 +237,17 @@ pub fn grown(quad: [[f64; 2]; 4], mm: f64) -> [[f64; 2]; 4] {
     [[-mm, -mm], [w + mm, -mm], [w + mm, h + mm], [-mm, h + mm]].map(|p| apply(&to_photo, p))
 }
 
+/// A point of a copy reduced by `f` (each pixel standing for an f x f block) in the photo's
+/// pixels (a pixel's centre at integer coordinates in both).
+pub fn from_reduced(p: [f64; 2], f: u32) -> [f64; 2] {
+    p.map(|v| (v + 0.5) * f as f64 - 0.5)
+}
+
+/// A photo point in the pixels of a copy reduced by `f` (`from_reduced` undone).
+pub fn to_reduced(p: [f64; 2], f: u32) -> [f64; 2] {
+    p.map(|v| (v + 0.5) / f as f64 - 0.5)
+}
+
 /// Maps a point through a homography.
 pub fn apply(h: &Matrix3<f64>, p: [f64; 2]) -> [f64; 2] {
     let v = h * Vector3::new(p[0], p[1], 1.0);

@@ -12,7 +12,7 @@
 
 use image::{GrayImage, Luma, RgbImage};
 
-use crate::geom::{CARD_H, CARD_W, intersect};
+use crate::geom::{CARD_H, CARD_W, from_reduced, intersect, to_reduced};
 use crate::laces::{INSET as INSET_MM, LEG as LEG_MM};
 use crate::scan::Coarse;
 use crate::sides::{self, Seen};
@@ -85,7 +85,7 @@ pub(crate) fn find(img: &RgbImage) -> Vec<Laces> {
         let p = copy.get_pixel(x, y);
         Luma([u8::from(brown(p.0.map(|v| v as f64 / 255.0))) * 255])
     });
-    let full = |p: [f64; 2]| p.map(|v| (v + 0.5) * f as f64 - 0.5);
+    let full = |p: [f64; 2]| from_reduced(p, f);
     crate::pixels::blobs(&mask)
         .into_iter()
         .filter(|b| b.len() >= 20 && b.len() <= (w * h / 50) as usize)
@@ -163,7 +163,7 @@ pub(crate) fn outlines(
     (small, f): (&RgbImage, u32),
     grid: &[Option<f64>],
 ) -> Vec<Coarse> {
-    let to_small = |p: [f64; 2]| p.map(|v| (v + 0.5) / f as f64 - 0.5);
+    let to_small = |p: [f64; 2]| to_reduced(p, f);
     let (c, pb, pr) = (to_small(l.c), to_small(l.bottom), to_small(l.right));
     // Along the bottom leg (pointing left on the upright card) and the right leg (up), with the
     // reduced copy's pixels per mm along each.
@@ -177,7 +177,7 @@ pub(crate) fn outlines(
         near_lines(found, ub, corner, within),
         far_lines(found, dims, corner, (ur, ub), (CARD_W * sb, CARD_H * sr)),
     ];
-    let full = |q: [[f64; 2]; 4]| q.map(|p| p.map(|v| (v + 0.5) * f as f64 - 0.5));
+    let full = |q: [[f64; 2]; 4]| q.map(|p| from_reduced(p, f));
     best_quads(dims, &lines)
         .into_iter()
         .take(OUTLINES)

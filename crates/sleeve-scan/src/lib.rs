@@ -427,9 +427,12 @@ pub fn scan_image(
     let found = find_outline(img, corners)?;
     // A doubted side traced on a table's line outside the card moves in to the stock
     // (`stock_sides`), kept only if the laces still show; not on corners a person tapped.
-    let found = stock_sides::moved_in(img, found)
-        .filter(|m| corners.is_none() && laced(img, m.0))
-        .unwrap_or(found);
+    let found = match corners {
+        None => stock_sides::moved_in(img, found)
+            .filter(|m| laced(img, m.0))
+            .unwrap_or(found),
+        Some(_) => found,
+    };
     let (refined, agree) = outline::off_film_edges(img, found);
     let refine_conf = agree.iter().copied().fold(1.0, f64::min);
     let (upright, orient_conf) = laces::orient(img, refined);

@@ -233,9 +233,7 @@ pub fn region_candidates(region: &GrayImage, f: u32) -> Option<Coarse> {
     // Better than hull points (the rounded corners pull them in): a line fitted to each side's
     // stretch of the region's outline, away from the corners, and the corners where they meet.
     let lines = side_lines(region, quad);
-    let scale = f as f64;
-    let full =
-        |q: [[f64; 2]; 4]| q.map(|p| [(p[0] + 0.5) * scale - 0.5, (p[1] + 0.5) * scale - 0.5]);
+    let full = |q: [[f64; 2]; 4]| q.map(|p| crate::geom::from_reduced(p, f));
     Some(Coarse {
         candidates: std::iter::once(full(quad)).chain(lines.map(full)).collect(),
         fill,

@@ -208,9 +208,7 @@ pub fn side_candidates(small: &RgbImage, f: u32) -> Sides {
         }
     }
     quads.sort_by(|x, y| y.0.total_cmp(&x.0));
-    let scale = f as f64;
-    let full =
-        |q: [[f64; 2]; 4]| q.map(|p| [(p[0] + 0.5) * scale - 0.5, (p[1] + 0.5) * scale - 0.5]);
+    let full = |q: [[f64; 2]; 4]| q.map(|p| crate::geom::from_reduced(p, f));
     let best = |strong: bool| -> Vec<Coarse> {
         quads
             .iter()
