@@ -17,9 +17,11 @@
 //! 3 mm of film between them), and is never read (`clearance`); nor is a patch judged alone
 //! (in the first pass, the thick one or the last) that barely stands out from what is around it,
 //! nor a cross read from arms running over one (`contrast`: pale land that just passes for
-//! ink). Ink in regions wider than any stroke (land or sea dark enough to pass for ink, the
-//! card's unprinted border counting as theirs, `wide`), its pinholes closed, is taken out first
-//! (`WIDE_MM`, `SPECKLE_PX`), all but the strokes standing out of it (`contrast::marks_on_land`).
+//! ink; a patch whose cross's strokes stand out though the patch does not is read,
+//! `faint_cross`). Ink in regions wider than any stroke (land or sea dark enough to pass for
+//! ink, the card's unprinted border counting as theirs, `wide`), its pinholes closed, is taken
+//! out first (`WIDE_MM`, `SPECKLE_PX`), all but the strokes standing out of it
+//! (`contrast::marks_on_land`).
 
 use image::{GrayImage, RgbImage};
 
@@ -31,7 +33,7 @@ use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
 pub use clearance::SURE_RING;
 use clearance::clear_of;
-use contrast::{faint, marks_on_land, on_faint_patch};
+use contrast::{faint_cross, marks_on_land, on_faint_patch};
 use pieced::pieced;
 use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
@@ -364,7 +366,7 @@ fn judge_patches(inks: &Inks, ev: &mut Evidence, roses: &mut Vec<[f64; 2]>) -> V
             // A compass rose's spokes inside a printed ring: art, not a marker's cross.
             Some((c, true)) => ev.ringed = ev.ringed.max(c.score),
             // Pale art that just passes for ink (`FAINT`): no cross, but "no cross" is less sure.
-            Some((c, false)) if c.score >= 0.5 && !faint(inks, blob) => found.push(c),
+            Some((c, false)) if c.score >= 0.5 && !faint_cross(inks, blob, &c) => found.push(c),
             Some((c, false)) => {
                 ev.near_miss = ev.near_miss.max(c.score);
                 ev.tapered |= c.tapered;

@@ -21,6 +21,27 @@ pub(super) fn faint(inks: &Inks, blob: &[usize]) -> bool {
     edge_contrast(inks, blob) < FAINT
 }
 
+/// Whether a patch read as the cross `c` is pale art: the patch is `faint`, and so are its
+/// pixels on the cross's strokes (within 0.7 mm of either line, along its span) alone. A marker's
+/// cross drawn into pale land that passes for ink is one patch with the land, whose mean is the
+/// land's; its strokes still stand out from the film (tuning photo 691).
+pub(super) fn faint_cross(inks: &Inks, blob: &[usize], c: &Candidate) -> bool {
+    if !faint(inks, blob) {
+        return false;
+    }
+    let w = inks.img.width() as usize;
+    let on_strokes: Vec<usize> = blob
+        .iter()
+        .copied()
+        .filter(|&i| {
+            c.strokes
+                .iter()
+                .any(|&s| on_stroke(s, centre(i, w), 0.7 * PX_PER_MM))
+        })
+        .collect();
+    edge_contrast(inks, &on_strokes) < FAINT
+}
+
 /// Whether a cross read from its arms (`c`) leans on pale art: one of the `patches` with a
 /// pixel on either of its strokes (within 0.7 mm of the line, along the stroke's span) is faint.
 pub(super) fn on_faint_patch(inks: &Inks, patches: &[&Vec<usize>], c: &Candidate) -> bool {

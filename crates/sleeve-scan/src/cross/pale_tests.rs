@@ -151,3 +151,50 @@ fn on_a_wide_land_only_marks_darker_than_it_are_kept() {
     assert!(!kept(20.6), "the paler band");
     assert!(!kept(5.0), "the land itself");
 }
+
+#[test]
+fn a_cross_joined_to_pale_land_that_passes_for_ink_is_read_by_its_own_strokes() {
+    // A green marker's cross at (15, 15) mm whose right arm ends on a pale green band (3 mm
+    // wide, 26 mm long: too narrow to be taken out as wide land) that passes for ink: one patch,
+    // mostly band, whose mean fades into the land round it. The cross's strokes stand out.
+    let size = (30.0 * PX_PER_MM) as u32;
+    let img = RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        let (du, dv) = (u - 15.0, v - 15.0);
+        if (du.abs() < 0.5 && dv.abs() < 4.5) || (dv.abs() < 0.5 && du.abs() < 4.6) {
+            Rgb([30, 130, 60])
+        } else if (19.5..22.5).contains(&u) && (2.0..28.0).contains(&v) {
+            GREENER
+        } else {
+            LAND
+        }
+    });
+    let paper = GrayImage::from_pixel(size, size, image::Luma([PAPER]));
+    let mask = ink_mask(&img, &paper, &GrayImage::new(size, size));
+    with_inks(&img, &mask, |inks| {
+        let joined = inks.patches.iter().flatten().max_by_key(|b| b.len());
+        let joined = joined.expect("a patch");
+        assert!(
+            super::contrast::faint(inks, joined),
+            "the joined patch as a whole is faint"
+        );
+    });
+    let (at, _) = cross(&img, &paper, &GrayImage::new(size, size), &[]);
+    let at = at.expect("the cross joined to the band");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    // The band alone is pale art, and no cross.
+    let bare = RgbImage::from_fn(size, size, |x, y| {
+        let u = (x as f64 + 0.5) / PX_PER_MM;
+        let v = (y as f64 + 0.5) / PX_PER_MM;
+        if (19.5..22.5).contains(&u) && (2.0..28.0).contains(&v) {
+            GREENER
+        } else {
+            LAND
+        }
+    });
+    assert!(
+        cross(&bare, &paper, &GrayImage::new(size, size), &[])
+            .0
+            .is_none()
+    );
+}
