@@ -6,7 +6,7 @@
 use image::{GrayImage, RgbImage};
 
 use crate::geom::polygon_area;
-use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden};
+use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden, with_lit_holes};
 use crate::join;
 use crate::pixels::{blobs, chroma, colour_at, dilate_square, erode_square, fill_holes, luma};
 use crate::ring_profile::refit_arc;
@@ -65,7 +65,8 @@ pub fn read(canon: &RgbImage) -> Found {
     let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
     // Dark-red rings too faint for the red test, inside the dark areas, and the dark-red arcs
     // of rings the red test saw only in part.
-    let (mut rated, unseen) = rings_in_dark(canon, &dark, rated);
+    // (Lit holes in the areas taken in: glare greys a dark area round a ring's centre.)
+    let (mut rated, unseen) = rings_in_dark(canon, &with_lit_holes(&dark, canon), rated);
     let (for_cross, unreadable) = settle_rings(canon, &mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();

@@ -10,7 +10,7 @@ use image::{GrayImage, RgbImage};
 use imageproc::geometry::convex_hull;
 use imageproc::point::Point;
 
-use crate::pixels::{blobs, chroma, erode_square, redness};
+use crate::pixels::{blobs, box_mean, chroma, dilate_square, erode_square, redness};
 use crate::scan::{Hook, PX_PER_MM};
 
 /// Half the side (px) of the square round a centre that is looked at: 4 px, a square 1.1 mm
@@ -46,7 +46,8 @@ const INSIDE_MM: f64 = 0.8;
 const MIN_AREA_MM2: f64 = 30.0;
 
 /// Sets the hidden flag of each ring not yet hidden whose centre lies `INSIDE_MM` inside a dark
-/// area's convex hull where the pixels round it that are not dark are neutral grey; returns
+/// area's convex hull (a patch's, or an area's that glare cut apart, `lit_areas`) where the
+/// pixels round it that are not dark are neutral grey; returns
 /// those rings' indices (their flags are read through glare: always in doubt), and the indices
 /// of the rings left not hidden whose centre lies inside such a hull by less than `INSIDE_MM`
 /// with neutral grey round it: glare may have lit an area's edge past the centre, and the mask's
@@ -58,10 +59,12 @@ pub fn mark_lit_hidden(
     img: &RgbImage,
 ) -> (Vec<usize>, Vec<usize>) {
     let w = dark.width() as usize;
+    // Each patch's hull, and the hulls of areas that glare cut apart.
     let hulls: Vec<Vec<[f64; 2]>> = blobs(dark)
         .iter()
         .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
         .map(|b| hull(b.iter().map(|&i| [(i % w) as f64, (i / w) as f64])))
+        .chain(lit_areas(dark, img).into_iter().map(|(poly, _)| poly))
         .collect();
     let (mut set, mut near) = (Vec::new(), Vec::new());
     for (i, h) in hooks.iter_mut().enumerate().filter(|(_, h)| !h.hidden) {
@@ -78,6 +81,121 @@ pub fn mark_lit_hidden(
         }
     }
     (set, near)
+}
+
+/// The dark mask with each area's lit holes filled (`lit_areas`). A dark-red ring there stands
+/// out from the grey by its lead of red, as it does from the dark (`shaded`), but the mask left
+/// it out. (On the second generator's seen photos, 9 of the 13 rings missed lay in lit parts of
+/// areas.)
+pub fn with_lit_holes(dark: &GrayImage, img: &RgbImage) -> GrayImage {
+    let mut out = dark.clone();
+    for (_, holes) in lit_areas(dark, img) {
+        for (x, y) in holes {
+            out.put_pixel(x, y, image::Luma([255]));
+        }
+    }
+    out
+}
+
+/// The areas glare lit part of: where the part of an area's convex hull that is not dark area
+/// is neutral grey: the median chroma of its pixels' colours, each averaged over `SMOOTH_PX`
+/// round it, under `WASHED_CHROMA`, a ring's red left out (`ring_red`: a ring there can be as
+/// much of the hole as the grey). (A mean colour would not do: film of blue-grey art and brown
+/// icons averages to grey.) Each with its hull and those holes.
+/// An area is the dark patches lying within `SPLIT_MM` of each other (a band of glare across an
+/// area cuts it in two). A hull whose rest is coloured art (a notch in the area, film between
+/// two areas) is left out.
+fn lit_areas(dark: &GrayImage, img: &RgbImage) -> Vec<LitArea> {
+    let w = dark.width() as usize;
+    let areas = areas(dark);
+    if areas.is_empty() {
+        return Vec::new();
+    }
+    let smooth = box_mean(img, SMOOTH_PX);
+    let mut out = Vec::new();
+    for area in areas {
+        let poly = hull(area.iter().map(|&i| [(i % w) as f64, (i / w) as f64]));
+        let holes = hull_pixels(&poly, dark.dimensions())
+            .filter(|&(x, y)| dark.get_pixel(x, y)[0] == 0)
+            .collect::<Vec<_>>();
+        let mut chromas: Vec<f64> = holes
+            .iter()
+            .filter(|&&(x, y)| !ring_red(img.get_pixel(x, y).0.map(|v| v as f64 / 255.0)))
+            .map(|&(x, y)| chroma(smooth[y as usize * w + x as usize].map(f64::from)))
+            .collect();
+        chromas.sort_by(f64::total_cmp);
+        if chromas
+            .get(chromas.len() / 2)
+            .is_some_and(|&m| m < WASHED_CHROMA)
+        {
+            out.push((poly, holes));
+        }
+    }
+    out
+}
+
+/// An area's convex hull, and the pixels in it that are not dark area (glare's holes).
+type LitArea = (Vec<[f64; 2]>, Vec<(u32, u32)>);
+
+/// Half the side (px) of the square whose mean colour stands for a pixel in a hole: 5 px,
+/// 0.6 mm, enough to average sensor noise out of its chroma.
+const SMOOTH_PX: usize = 2;
+
+/// Whether a pixel in a lit hole is a ring's: red leads green and blue by `RING_LEAD` or more,
+/// and green and blue stay within half that lead of each other (brown art, which must count
+/// against the hole's being grey, has green well over blue).
+fn ring_red(c: [f64; 3]) -> bool {
+    let lead = c[0] - c[1].max(c[2]);
+    lead >= RING_LEAD && (c[1] - c[2]).abs() < 0.5 * lead
+}
+
+/// Red's lead over green and blue (0..1) from which a pixel in a lit hole may be a ring's
+/// (dark-red rings under glare lead by 0.04 to 0.13 on the second generator's seen photos).
+const RING_LEAD: f64 = 0.03;
+
+/// How far apart (mm) two dark patches may lie and still be taken for one area's parts.
+const SPLIT_MM: f64 = 2.0;
+
+/// The dark areas (pixel indices): patches of 1 mm² or more lying within `SPLIT_MM` of each
+/// other are joined (the patches grown by half that, then labelled); areas under
+/// `MIN_AREA_MM2` are left out.
+fn areas(dark: &GrayImage) -> Vec<Vec<usize>> {
+    let mm2 = PX_PER_MM * PX_PER_MM;
+    let mut kept = GrayImage::new(dark.width(), dark.height());
+    let patches: Vec<Vec<usize>> = blobs(dark)
+        .into_iter()
+        .filter(|b| b.len() as f64 >= mm2)
+        .collect();
+    for &i in patches.iter().flatten() {
+        kept.as_mut()[i] = 255;
+    }
+    let grown = dilate_square(&kept, (SPLIT_MM * PX_PER_MM / 2.0).round() as usize);
+    let mut label = vec![usize::MAX; grown.as_raw().len()];
+    let groups = blobs(&grown);
+    for (k, g) in groups.iter().enumerate() {
+        for &i in g {
+            label[i] = k;
+        }
+    }
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); groups.len()];
+    for p in patches {
+        out[label[p[0]]].extend(p);
+    }
+    out.retain(|a| a.len() as f64 >= MIN_AREA_MM2 * mm2);
+    out
+}
+
+/// The pixels (within an image of `size`) whose centres lie inside a convex polygon.
+fn hull_pixels(poly: &[[f64; 2]], size: (u32, u32)) -> impl Iterator<Item = (u32, u32)> + '_ {
+    let lo = |k: usize| poly.iter().map(|p| p[k]).fold(f64::MAX, f64::min).max(0.0) as u32;
+    let hi = |k: usize, n: u32| {
+        (poly.iter().map(|p| p[k]).fold(f64::MIN, f64::max).max(0.0) as u32)
+            .min(n.saturating_sub(1))
+    };
+    let (x0, x1, y0, y1) = (lo(0), hi(0, size.0), lo(1), hi(1, size.1));
+    (y0..=y1)
+        .flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
+        .filter(move |&(x, y)| inside(poly, [x as f64, y as f64]) >= 0.0)
 }
 
 /// Whether the pixels of the square round `at` that are not dark area are neutral (mean chroma
@@ -207,6 +325,57 @@ mod tests {
         let mut hooks = [ring(10.5, 20.0)];
         assert_eq!(mark_lit_hidden(&mut hooks, &dark, &img), (vec![], vec![0]));
         assert!(!hooks[0].hidden);
+    }
+
+    #[test]
+    fn a_lit_grey_hole_in_an_area_is_taken_in_and_a_notch_of_art_is_not() {
+        let filled = |lit: [f64; 2], colour: [u8; 3]| {
+            let (img, dark) = area(lit, colour);
+            let at = |u: f64, v: f64| {
+                let p = |mm: f64| (mm * PX_PER_MM) as u32;
+                (
+                    dark.get_pixel(p(u), p(v))[0],
+                    with_lit_holes(&dark, &img).get_pixel(p(u), p(v))[0],
+                )
+            };
+            at(lit[0], lit[1])
+        };
+        // Glare lit the middle: the hole is taken in. Parchment at the edge: a notch, left out.
+        assert_eq!(filled([20.0, 20.0], [170, 170, 172]), (0, 255));
+        assert_eq!(filled([11.5, 20.0], [236, 226, 200]), (0, 0));
+    }
+
+    #[test]
+    fn an_area_cut_in_two_by_a_band_of_glare_is_one_area() {
+        // A 20 mm square cut by a grey band 1.8 mm wide: two patches, one hull.
+        let s = (40.0 * PX_PER_MM) as u32;
+        let img = RgbImage::from_fn(s, s, |x, y| {
+            let (u, v) = (x as f64 / PX_PER_MM, y as f64 / PX_PER_MM);
+            match (
+                (10.0..30.0).contains(&u) && (10.0..30.0).contains(&v),
+                (18.0..19.8).contains(&u),
+            ) {
+                (true, true) => Rgb([170, 170, 172]),
+                (true, false) => Rgb([25, 25, 28]),
+                (false, _) => Rgb([236, 226, 200]),
+            }
+        });
+        let dark = GrayImage::from_fn(s, s, |x, y| {
+            Luma([if img.get_pixel(x, y)[0] < 60 { 255 } else { 0 }])
+        });
+        assert_eq!(areas(&dark).len(), 1);
+        let mut hooks = [ring(18.9, 20.0)];
+        assert_eq!(mark_lit_hidden(&mut hooks, &dark, &img), (vec![0], vec![]));
+        // Two areas 6 mm apart are two.
+        let apart = GrayImage::from_fn(s, s, |x, _| {
+            let u = x as f64 / PX_PER_MM;
+            Luma([if (5.0..14.0).contains(&u) || (20.0..29.0).contains(&u) {
+                255
+            } else {
+                0
+            }])
+        });
+        assert_eq!(areas(&apart).len(), 2);
     }
 
     #[test]

@@ -203,7 +203,7 @@ fn joined(ring: &RingFit, arc: &[(f64, f64, f64)]) -> Option<RingFit> {
 
 /// The rings fitted in one dark area (its pixel indices): its pixels away from the rim whose
 /// averaged lead stands `STANDS_OUT` above the area's usual (median) lead, grouped, each group
-/// judged as a ring (or, failing that, the best circle among its points).
+/// judged as a ring (or, failing that, up to three circles found among its points one at a time).
 fn area_rings(sums: &LeadSums, area: Vec<usize>) -> Vec<RingFit> {
     let ring_px = (PX_PER_MM * PX_PER_MM) as usize;
     if area.len() < 16 * ring_px {
@@ -238,10 +238,24 @@ fn area_rings(sums: &LeadSums, area: Vec<usize>) -> Vec<RingFit> {
             .collect();
         if let Some((hook, conf)) = judge_ring(&pts) {
             found.push((hook, conf, pts));
-        } else if let Some(inliers) = ransac_circle(&pts)
-            && let Some((hook, conf)) = judge_ring(&inliers)
-        {
+            continue;
+        }
+        // Two rings side by side whose leads run together (a lit hole takes in the film between
+        // them): circles found one at a time, as the red test does.
+        let mut rest = pts;
+        for _ in 0..3 {
+            let Some(inliers) = ransac_circle(&rest) else {
+                break;
+            };
+            let Some((hook, conf)) = judge_ring(&inliers) else {
+                break;
+            };
+            let (cx, cy, r) = (hook.x * PX_PER_MM, hook.y * PX_PER_MM, hook.r * PX_PER_MM);
+            rest.retain(|&(x, y, _)| ((x - cx).hypot(y - cy) - r).abs() > 0.7 * PX_PER_MM);
             found.push((hook, conf, inliers));
+            if rest.len() < ring_px / 2 {
+                break;
+            }
         }
     }
     found
@@ -351,6 +365,41 @@ mod tests {
             (out[0].0.x, out[0].0.r, out[0].1),
             (13.9, 4.6, SHADED_LEAST)
         );
+    }
+
+    #[test]
+    fn two_faint_rings_nearly_touching_in_a_dark_area_are_both_found() {
+        // Two dark-red rings of 3 mm radius whose 0.6 mm strokes pass 0.2 mm apart (the contract
+        // only keeps rings from touching): their averaged leads run together into one group.
+        let size = (30.0 * PX_PER_MM) as u32;
+        let mut rng = Chance::from_seed(3);
+        let centres = [[11.6, 15.0], [18.4, 15.0]];
+        let inside = |u: f64, v: f64| (4.0..26.0).contains(&u) && (5.0..25.0).contains(&v);
+        let img = RgbImage::from_fn(size, size, |x, y| {
+            let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+            let on_ring = centres
+                .iter()
+                .any(|c| ((u - c[0]).hypot(v - c[1]) - 3.0).abs() < 0.3);
+            let base: [i32; 3] = match (inside(u, v), on_ring) {
+                (false, _) => [226, 206, 166],
+                (true, true) => [32, 20, 23],
+                (true, false) => [22, 24, 28],
+            };
+            Rgb(base.map(|v| (v + rng.below(9) as i32 - 4).clamp(0, 255) as u8))
+        });
+        let dark = GrayImage::from_fn(size, size, |x, y| {
+            let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+            Luma([if inside(u, v) { 255 } else { 0 }])
+        });
+        let found = rings_in_dark(&img, &dark, Vec::new()).0;
+        for c in centres {
+            assert!(
+                found
+                    .iter()
+                    .any(|(h, _)| (h.x - c[0]).hypot(h.y - c[1]) < 0.3 && (h.r - 3.0).abs() < 0.3),
+                "the ring at {c:?}: {found:?}"
+            );
+        }
     }
 
     /// Points (px) all round a ring, or over its arc from `from` to `to` turns, weight 1.
