@@ -409,7 +409,7 @@ fn thick(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
         .collect();
     let patches: Vec<Vec<Vec<usize>>> = opened.iter().map(blobs).collect();
     let mut found = judge_again(inks, &opened, &patches);
-    found.retain(|c| not_a_star(c, roses, &opened));
+    found.retain(|c| not_a_star(inks.img, c, roses, &opened));
     found
 }
 
@@ -429,14 +429,21 @@ fn judge_again(inks: &Inks, per_ink: &[GrayImage], patches: &[Vec<Vec<usize>>]) 
 /// opened arms must keep their width as a marker's do (`STEADY`) on one ink's opened mask
 /// (`opened`; the candidate's own ink is not recorded, and another ink's mask seldom reaches
 /// its arms). A marker's arms crossed by other ink can measure as tapering before the opening,
-/// and pass.
-fn not_a_star(c: &Candidate, roses: &[[f64; 2]], opened: &[GrayImage]) -> bool {
+/// and pass. Nor may a thin printed ring circle it within twice the longest arm a marker's cross
+/// has (`LONGEST_ARM_MM`): the opening shortens a star's spokes, and a ring the first pass saw
+/// round the whole star lies beyond the reach of the opened arms' own ring test (tuning photo
+/// 197 read a ringed rose's opened star as a cross).
+fn not_a_star(img: &RgbImage, c: &Candidate, roses: &[[f64; 2]], opened: &[GrayImage]) -> bool {
     !near_a_rose(c, roses)
-        || opened
+        || (opened
             .iter()
             .filter_map(|m| median_taper(m, c))
             .any(|r| r >= STEADY)
+            && !ringed(img, c.at, LONGEST_ARM_MM * PX_PER_MM))
 }
+
+/// The longest arm (mm) of a marker's cross: 5.5 mm from the contract.
+const LONGEST_ARM_MM: f64 = 5.5;
 
 /// Whether a crossing lies within `STAR_MM` of one seen as a rose.
 fn near_a_rose(c: &Candidate, roses: &[[f64; 2]]) -> bool {

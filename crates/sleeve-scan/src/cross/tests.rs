@@ -269,11 +269,36 @@ fn among_the_thick_strokes_a_star_seen_before_must_keep_its_width() {
     assert!((TAPER..STEADY).contains(&taper), "{taper}");
     let here = [c.at];
     let elsewhere = [[c.at[0] + 3.0 * PX_PER_MM, c.at[1]]];
-    assert!(!not_a_star(&c, &here, &opened), "a star seen here before");
-    assert!(not_a_star(&c, &elsewhere, &opened), "no star seen here");
+    let size = (30.0 * PX_PER_MM) as u32;
+    let plain = RgbImage::from_pixel(size, size, Rgb([236, 226, 200]));
     assert!(
-        not_a_star(&c, &here, &steady),
+        !not_a_star(&plain, &c, &here, &opened),
+        "a star seen here before"
+    );
+    assert!(
+        not_a_star(&plain, &c, &elsewhere, &opened),
+        "no star seen here"
+    );
+    assert!(
+        not_a_star(&plain, &c, &here, &steady),
         "a marker's arms keep their width"
+    );
+    // A thin printed ring of 10 mm round the crossing, past twice the opened arms: a rose's.
+    let ringed_rose = RgbImage::from_fn(size, size, |x, y| {
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if ((u - 15.0).hypot(v - 15.0) - 10.0).abs() < 0.2 {
+            Rgb([60, 90, 70])
+        } else {
+            Rgb([236, 226, 200])
+        }
+    });
+    assert!(
+        !not_a_star(&ringed_rose, &c, &here, &steady),
+        "a rose's ring round steady opened arms"
+    );
+    assert!(
+        not_a_star(&ringed_rose, &c, &elsewhere, &steady),
+        "no star seen here"
     );
 }
 
