@@ -6,7 +6,7 @@
 use image::{GrayImage, RgbImage};
 
 use crate::geom::polygon_area;
-use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden, with_lit_holes};
+use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden_in, with_lit_holes};
 use crate::join;
 use crate::pixels::{blobs, chroma, colour_at, dilate_square, erode_square, fill_holes, luma};
 use crate::ring_profile::refit_arc;
@@ -66,7 +66,8 @@ pub fn read(canon: &RgbImage) -> Found {
     // Dark-red rings too faint for the red test, inside the dark areas, and the dark-red arcs
     // of rings the red test saw only in part.
     // (Lit holes in the areas taken in: glare greys a dark area round a ring's centre.)
-    let (mut rated, unseen) = rings_in_dark(canon, &with_lit_holes(&dark, canon), rated);
+    let (searched, lit_hulls) = with_lit_holes(&dark, canon);
+    let (mut rated, unseen) = rings_in_dark(canon, &searched, rated);
     let (for_cross, unreadable) = settle_rings(canon, &mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
@@ -81,7 +82,7 @@ pub fn read(canon: &RgbImage) -> Found {
             .collect()
     });
     // A centre whose part of an area glare lit to grey right up to the area's edge.
-    let (lit, lit_near) = mark_lit_hidden(&mut list, &dark, canon);
+    let (lit, lit_near) = mark_lit_hidden_in(&mut list, &dark, canon, &lit_hulls);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
     // hidden flag near it is in doubt. So does an area washed out to grey as a whole, and a part
     // of one lit past the mask's reach (`beside`; held-out photo 1,005,084 of the second

@@ -58,13 +58,24 @@ pub fn mark_lit_hidden(
     dark: &GrayImage,
     img: &RgbImage,
 ) -> (Vec<usize>, Vec<usize>) {
+    let lit: Vec<Vec<[f64; 2]>> = lit_areas(dark, img).into_iter().map(|(p, _)| p).collect();
+    mark_lit_hidden_in(hooks, dark, img, &lit)
+}
+
+/// `mark_lit_hidden` with the hulls of `lit_areas` already found (`with_lit_holes` returns them).
+pub fn mark_lit_hidden_in(
+    hooks: &mut [Hook],
+    dark: &GrayImage,
+    img: &RgbImage,
+    lit: &[Vec<[f64; 2]>],
+) -> (Vec<usize>, Vec<usize>) {
     let w = dark.width() as usize;
     // Each patch's hull, and the hulls of areas that glare cut apart.
     let hulls: Vec<Vec<[f64; 2]>> = blobs(dark)
         .iter()
         .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
         .map(|b| hull(b.iter().map(|&i| [(i % w) as f64, (i / w) as f64])))
-        .chain(lit_areas(dark, img).into_iter().map(|(poly, _)| poly))
+        .chain(lit.iter().cloned())
         .collect();
     let (mut set, mut near) = (Vec::new(), Vec::new());
     for (i, h) in hooks.iter_mut().enumerate().filter(|(_, h)| !h.hidden) {
@@ -86,15 +97,17 @@ pub fn mark_lit_hidden(
 /// The dark mask with each area's lit holes filled (`lit_areas`). A dark-red ring there stands
 /// out from the grey by its lead of red, as it does from the dark (`shaded`), but the mask left
 /// it out. (On the second generator's seen photos, 9 of the 13 rings missed lay in lit parts of
-/// areas.)
-pub fn with_lit_holes(dark: &GrayImage, img: &RgbImage) -> GrayImage {
+/// areas.) With the hulls of those areas.
+pub fn with_lit_holes(dark: &GrayImage, img: &RgbImage) -> (GrayImage, Vec<Vec<[f64; 2]>>) {
     let mut out = dark.clone();
-    for (_, holes) in lit_areas(dark, img) {
+    let mut hulls = Vec::new();
+    for (poly, holes) in lit_areas(dark, img) {
         for (x, y) in holes {
             out.put_pixel(x, y, image::Luma([255]));
         }
+        hulls.push(poly);
     }
-    out
+    (out, hulls)
 }
 
 /// The areas glare lit part of: where the part of an area's convex hull that is not dark area
@@ -193,9 +206,34 @@ fn hull_pixels(poly: &[[f64; 2]], size: (u32, u32)) -> impl Iterator<Item = (u32
             .min(n.saturating_sub(1))
     };
     let (x0, x1, y0, y1) = (lo(0), hi(0, size.0), lo(1), hi(1, size.1));
-    (y0..=y1)
-        .flat_map(move |y| (x0..=x1).map(move |x| (x, y)))
-        .filter(move |&(x, y)| inside(poly, [x as f64, y as f64]) >= 0.0)
+    (y0..=y1).flat_map(move |y| {
+        let is_in = move |x: u32| inside(poly, [x as f64, y as f64]) >= 0.0;
+        // The row's span inside the polygon, from its sides: the pixels well within it are
+        // inside; the two at each end, and every pixel of a row no side crosses, are tested.
+        let span =
+            row_span(poly, y as f64).map(|(a, b)| (a.ceil() as i64 + 1, b.floor() as i64 - 1));
+        (x0..=x1)
+            .filter(move |&x| match span {
+                Some((a, b)) if (a..=b).contains(&(x as i64)) => true,
+                Some((a, b)) if (x as i64) < a - 2 || (x as i64) > b + 2 => false,
+                _ => is_in(x),
+            })
+            .map(move |x| (x, y))
+    })
+}
+
+/// Where the row at height `y` crosses a polygon's sides: the least and greatest crossing.
+fn row_span(poly: &[[f64; 2]], y: f64) -> Option<(f64, f64)> {
+    let mut span: Option<(f64, f64)> = None;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        if a[1] == b[1] || y < a[1].min(b[1]) || y > a[1].max(b[1]) {
+            continue;
+        }
+        let x = a[0] + (y - a[1]) * (b[0] - a[0]) / (b[1] - a[1]);
+        span = Some(span.map_or((x, x), |(l, h)| (l.min(x), h.max(x))));
+    }
+    span
 }
 
 /// Whether the pixels of the square round `at` that are not dark area are neutral (mean chroma
@@ -328,6 +366,30 @@ mod tests {
     }
 
     #[test]
+    fn a_hulls_pixels_by_rows_are_those_inside_it() {
+        // Hulls of pixel sets of several shapes, against testing every pixel of the box.
+        let shapes: [&dyn Fn(i32, i32) -> bool; 4] = [
+            &|x, y| (x - 40).pow(2) + (y - 30).pow(2) < 400,
+            &|x, y| x > 5 && y > 7 && x + y < 70,
+            &|x, y| (3 * x - y).abs() < 20 && (10..60).contains(&y),
+            &|x, y| (x == 20 && y == 20) || (x == 21 && y == 50) || (x == 60 && y == 21),
+        ];
+        for (k, shape) in shapes.iter().enumerate() {
+            let pts = (0..80).flat_map(|x| (0..70).map(move |y| (x, y)));
+            let poly = hull(
+                pts.filter(|&(x, y)| shape(x, y))
+                    .map(|(x, y)| [x as f64, y as f64]),
+            );
+            let fast: Vec<(u32, u32)> = hull_pixels(&poly, (80, 70)).collect();
+            let every: Vec<(u32, u32)> = (0..70u32)
+                .flat_map(|y| (0..80u32).map(move |x| (x, y)))
+                .filter(|&(x, y)| inside(&poly, [x as f64, y as f64]) >= 0.0)
+                .collect();
+            assert_eq!(fast, every, "shape {k}");
+        }
+    }
+
+    #[test]
     fn a_lit_grey_hole_in_an_area_is_taken_in_and_a_notch_of_art_is_not() {
         let filled = |lit: [f64; 2], colour: [u8; 3]| {
             let (img, dark) = area(lit, colour);
@@ -335,7 +397,7 @@ mod tests {
                 let p = |mm: f64| (mm * PX_PER_MM) as u32;
                 (
                     dark.get_pixel(p(u), p(v))[0],
-                    with_lit_holes(&dark, &img).get_pixel(p(u), p(v))[0],
+                    with_lit_holes(&dark, &img).0.get_pixel(p(u), p(v))[0],
                 )
             };
             at(lit[0], lit[1])
