@@ -175,28 +175,18 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
             continue;
         }
         // Two rings nearly touching (blur joins them), or a ring joined by other red: circles
-        // found one at a time among the points.
-        let mut rest = pts.clone();
-        for _ in 0..3 {
-            let Some(inliers) = ransac_circle(&rest) else {
-                break;
-            };
-            let Some((hook, conf)) = judge_ring(&inliers) else {
-                break;
-            };
+        // found one at a time among the points. A circle fitted inside a filled red shape (the
+        // laces under warm light) has the shape's own points in its middle: no ring.
+        let filled = |hook: &Hook, inliers: &[(f64, f64, f64)]| {
             let (cx, cy, r) = (hook.x * PX_PER_MM, hook.y * PX_PER_MM, hook.r * PX_PER_MM);
-            // A circle fitted inside a filled red shape (the laces under warm light) has the
-            // shape's own points in its middle: no ring.
-            let filled = pts
+            let inside = pts
                 .iter()
                 .filter(|&&(x, y, _)| (x - cx).hypot(y - cy) < 0.6 * r)
                 .count();
-            if filled * 20 > inliers.len() {
-                break;
-            }
-            rest.retain(|&(x, y, _)| ((x - cx).hypot(y - cy) - r).abs() > 0.7 * PX_PER_MM);
-            out.push((hook, conf.min(0.7), inliers));
-        }
+            inside * 20 > inliers.len()
+        };
+        let (circles, rest) = one_at_a_time(pts.clone(), filled, 0);
+        out.extend(circles.into_iter().map(|(h, c, p)| (h, c.min(0.7), p)));
         if rest.len() >= ring_px {
             stray.push(mid(&rest));
         }
@@ -204,6 +194,38 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     let found = merge_split(out);
     stray.extend(thin_film_places(img, &mask, &found));
     (found, stray)
+}
+
+/// Up to three circles found one at a time among `pts`: each the best circle `ransac_circle`
+/// finds that `judge_ring` judges a ring, its stroke's points (within 0.7 mm of the circle) taken
+/// out before the next. The search ends where no circle is found or `judge_ring` judges none a
+/// ring, at a circle `stop` rules out, and once fewer than `least` points are left. The circles,
+/// and the points left.
+pub(crate) fn one_at_a_time(
+    pts: Vec<(f64, f64, f64)>,
+    stop: impl Fn(&Hook, &[(f64, f64, f64)]) -> bool,
+    least: usize,
+) -> (Vec<RingFit>, Vec<(f64, f64, f64)>) {
+    let mut rest = pts;
+    let mut out = Vec::new();
+    for _ in 0..3 {
+        let Some(inliers) = ransac_circle(&rest) else {
+            break;
+        };
+        let Some((hook, conf)) = judge_ring(&inliers) else {
+            break;
+        };
+        if stop(&hook, &inliers) {
+            break;
+        }
+        let (cx, cy, r) = (hook.x * PX_PER_MM, hook.y * PX_PER_MM, hook.r * PX_PER_MM);
+        rest.retain(|&(x, y, _)| ((x - cx).hypot(y - cy) - r).abs() > 0.7 * PX_PER_MM);
+        out.push((hook, conf, inliers));
+        if rest.len() < least {
+            break;
+        }
+    }
+    (out, rest)
 }
 
 /// Places (mm) where a ring of red film may lie thin over coloured art: pixels that are not red

@@ -11,7 +11,7 @@ use image::{GrayImage, RgbImage};
 
 use crate::pixels::blobs;
 use crate::ring_profile::{refit, seen_enough};
-use crate::rings::{RingFit, judge_ring, merge_split, ransac_circle};
+use crate::rings::{RingFit, judge_ring, merge_split, one_at_a_time};
 use crate::scan::{Hook, PX_PER_MM};
 
 /// The averaging window's half width (px): 0.6 mm across.
@@ -242,21 +242,7 @@ fn area_rings(sums: &LeadSums, area: Vec<usize>) -> Vec<RingFit> {
         }
         // Two rings side by side whose leads run together (a lit hole takes in the film between
         // them): circles found one at a time, as the red test does.
-        let mut rest = pts;
-        for _ in 0..3 {
-            let Some(inliers) = ransac_circle(&rest) else {
-                break;
-            };
-            let Some((hook, conf)) = judge_ring(&inliers) else {
-                break;
-            };
-            let (cx, cy, r) = (hook.x * PX_PER_MM, hook.y * PX_PER_MM, hook.r * PX_PER_MM);
-            rest.retain(|&(x, y, _)| ((x - cx).hypot(y - cy) - r).abs() > 0.7 * PX_PER_MM);
-            found.push((hook, conf, inliers));
-            if rest.len() < ring_px / 2 {
-                break;
-            }
-        }
+        found.extend(one_at_a_time(pts, |_, _| false, ring_px / 2).0);
     }
     found
 }
