@@ -429,10 +429,11 @@ fn judge_again(inks: &Inks, per_ink: &[GrayImage], patches: &[Vec<Vec<usize>>]) 
 /// opened arms must keep their width as a marker's do (`STEADY`) on one ink's opened mask
 /// (`opened`; the candidate's own ink is not recorded, and another ink's mask seldom reaches
 /// its arms). A marker's arms crossed by other ink can measure as tapering before the opening,
-/// and pass. Nor may a thin printed ring circle it within twice the longest arm a marker's cross
-/// has (`LONGEST_ARM_MM`): the opening shortens a star's spokes, and a ring the first pass saw
-/// round the whole star lies beyond the reach of the opened arms' own ring test (tuning photo
-/// 197 read a ringed rose's opened star as a cross).
+/// and pass. Where a rose was seen, a thin printed ring round the crossing (`ringed`, at a radius
+/// up to twice the longest arm a marker's cross has, `LONGEST_ARM_MM`) rules it out too: the
+/// opening shortens a star's spokes, and a ring the first pass saw round the whole star lies
+/// beyond the reach of the opened arms' own ring test (tuning photo 197 read a ringed rose's
+/// opened star as a cross).
 fn not_a_star(img: &RgbImage, c: &Candidate, roses: &[[f64; 2]], opened: &[GrayImage]) -> bool {
     !near_a_rose(c, roses)
         || (opened

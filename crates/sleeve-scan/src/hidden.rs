@@ -1,10 +1,11 @@
 //! Which rings are hidden under a dark area. A centre is hidden when a small square round it is
 //! all dark area (`mark_hidden`), or when it lies well inside an area whose dark glare has lit
-//! round it (`mark_lit_hidden`): the glare spot centred on the ring washes the area's dark out
+//! round it (`mark_lit_hidden_in`): the glare spot centred on the ring washes the area's dark out
 //! round the centre, and where that spot reaches the area's edge the lit part is no hole the
 //! area's fill can close. The area's outline still shows round it: a centre well inside the
 //! area's convex hull, where what is not dark is neutral grey (white light over a near-black
-//! print; the map art is coloured), is hidden.
+//! print; the map art is coloured), is hidden. The same lit parts are handed to the dark-red ring
+//! test (`with_lit_holes`), which looks for rings there as inside the areas.
 
 use image::{GrayImage, RgbImage};
 use imageproc::geometry::convex_hull;
@@ -52,17 +53,8 @@ const MIN_AREA_MM2: f64 = 30.0;
 /// of the rings left not hidden whose centre lies inside such a hull by less than `INSIDE_MM`
 /// with neutral grey round it: glare may have lit an area's edge past the centre, and the mask's
 /// hull then falls short of the area (held-out photo 1,005,951 of the second generator, split
-/// H28, read such a centre as not hidden with no doubt). Their flags stay, in doubt.
-pub fn mark_lit_hidden(
-    hooks: &mut [Hook],
-    dark: &GrayImage,
-    img: &RgbImage,
-) -> (Vec<usize>, Vec<usize>) {
-    let lit: Vec<Vec<[f64; 2]>> = lit_areas(dark, img).into_iter().map(|(p, _)| p).collect();
-    mark_lit_hidden_in(hooks, dark, img, &lit)
-}
-
-/// `mark_lit_hidden` with the hulls of `lit_areas` already found (`with_lit_holes` returns them).
+/// H28, read such a centre as not hidden with no doubt). Their flags stay, in doubt. `lit`: the
+/// hulls of `lit_areas`, as `with_lit_holes` returns them.
 pub fn mark_lit_hidden_in(
     hooks: &mut [Hook],
     dark: &GrayImage,
@@ -71,12 +63,12 @@ pub fn mark_lit_hidden_in(
 ) -> (Vec<usize>, Vec<usize>) {
     let w = dark.width() as usize;
     // Each patch's hull, and the hulls of areas that glare cut apart.
-    let hulls: Vec<Vec<[f64; 2]>> = blobs(dark)
+    let own: Vec<Vec<[f64; 2]>> = blobs(dark)
         .iter()
         .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
         .map(|b| hull(b.iter().map(|&i| [(i % w) as f64, (i / w) as f64])))
-        .chain(lit.iter().cloned())
         .collect();
+    let hulls: Vec<&Vec<[f64; 2]>> = own.iter().chain(lit).collect();
     let (mut set, mut near) = (Vec::new(), Vec::new());
     for (i, h) in hooks.iter_mut().enumerate().filter(|(_, h)| !h.hidden) {
         let at = [h.x * PX_PER_MM, h.y * PX_PER_MM];
@@ -147,7 +139,8 @@ fn lit_areas(dark: &GrayImage, img: &RgbImage) -> Vec<LitArea> {
     out
 }
 
-/// An area's convex hull, and the pixels in it that are not dark area (glare's holes).
+/// An area's convex hull, and every pixel in it that is not dark area (glare's holes, and the
+/// thin strips along the area's stepped edges).
 type LitArea = (Vec<[f64; 2]>, Vec<(u32, u32)>);
 
 /// Half the side (px) of the square whose mean colour stands for a pixel in a hole: 5 px,
@@ -170,8 +163,8 @@ const RING_LEAD: f64 = 0.03;
 const SPLIT_MM: f64 = 2.0;
 
 /// The dark areas (pixel indices): patches of 1 mm² or more lying within `SPLIT_MM` of each
-/// other are joined (the patches grown by half that, then labelled); areas under
-/// `MIN_AREA_MM2` are left out.
+/// other are joined (the patches grown by a square of half that, then labelled, so a gap up to
+/// 1.4 times as wide joins along a diagonal); areas under `MIN_AREA_MM2` are left out.
 fn areas(dark: &GrayImage) -> Vec<Vec<usize>> {
     let mm2 = PX_PER_MM * PX_PER_MM;
     let mut kept = GrayImage::new(dark.width(), dark.height());
@@ -298,6 +291,16 @@ fn inside(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
 mod tests {
     use super::*;
     use image::{Luma, Rgb};
+
+    /// `mark_lit_hidden_in` with the lit areas found here.
+    fn mark_lit_hidden(
+        hooks: &mut [Hook],
+        dark: &GrayImage,
+        img: &RgbImage,
+    ) -> (Vec<usize>, Vec<usize>) {
+        let lit: Vec<Vec<[f64; 2]>> = lit_areas(dark, img).into_iter().map(|(p, _)| p).collect();
+        mark_lit_hidden_in(hooks, dark, img, &lit)
+    }
 
     #[test]
     fn the_hull_measures_how_far_inside_a_point_lies() {
@@ -428,16 +431,16 @@ mod tests {
         assert_eq!(areas(&dark).len(), 1);
         let mut hooks = [ring(18.9, 20.0)];
         assert_eq!(mark_lit_hidden(&mut hooks, &dark, &img), (vec![0], vec![]));
-        // Two areas 6 mm apart are two.
-        let apart = GrayImage::from_fn(s, s, |x, _| {
-            let u = x as f64 / PX_PER_MM;
-            Luma([if (5.0..14.0).contains(&u) || (20.0..29.0).contains(&u) {
-                255
-            } else {
-                0
-            }])
-        });
-        assert_eq!(areas(&apart).len(), 2);
+        // Two patches 1.5 mm apart are one area; 3 mm apart, two.
+        let apart = |gap: f64| {
+            GrayImage::from_fn(s, s, |x, _| {
+                let u = x as f64 / PX_PER_MM;
+                let on = (5.0..14.0).contains(&u) || (14.0 + gap..23.0 + gap).contains(&u);
+                Luma([if on { 255 } else { 0 }])
+            })
+        };
+        assert_eq!(areas(&apart(1.5)).len(), 1);
+        assert_eq!(areas(&apart(3.0)).len(), 2);
     }
 
     #[test]

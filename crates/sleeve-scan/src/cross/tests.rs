@@ -256,7 +256,7 @@ fn on_upright_cross(ax: f64, ay: f64) -> bool {
 }
 
 #[test]
-fn among_the_thick_strokes_a_star_seen_before_must_keep_its_width() {
+fn among_the_thick_strokes_a_star_seen_before_must_keep_its_width_and_have_no_ring() {
     // Arms narrowing from 1.6 mm at the crossing to 0.9 mm at their tips: neither a marker's
     // steady stroke nor a sharp star.
     let narrowing = |along: f64, across: f64| across < 0.8 - 0.35 * along / 4.5 && along < 4.5;
