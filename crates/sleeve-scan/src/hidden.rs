@@ -88,8 +88,8 @@ pub fn mark_lit_hidden_in(
 
 /// The dark mask with each area's lit holes filled (`lit_areas`). A dark-red ring there stands
 /// out from the grey by its lead of red, as it does from the dark (`shaded`), but the mask left
-/// it out. (On the second generator's seen photos, 9 of the 13 rings missed lay in lit parts of
-/// areas.) With the hulls of those areas.
+/// it out. (Of the 9 rings missed on the second generator's seen photos, tuning and H23 to H27,
+/// 8 lay in lit parts of areas.) With the hulls of those areas.
 pub fn with_lit_holes(dark: &GrayImage, img: &RgbImage) -> (GrayImage, Vec<Vec<[f64; 2]>>) {
     let mut out = dark.clone();
     let mut hulls = Vec::new();
