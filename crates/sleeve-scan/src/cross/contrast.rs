@@ -29,30 +29,27 @@ pub(super) fn faint_cross(inks: &Inks, blob: &[usize], c: &Candidate) -> bool {
     if !faint(inks, blob) {
         return false;
     }
-    let w = inks.img.width() as usize;
     let on_strokes: Vec<usize> = blob
         .iter()
         .copied()
-        .filter(|&i| {
-            c.strokes
-                .iter()
-                .any(|&s| on_stroke(s, centre(i, w), 0.7 * PX_PER_MM))
-        })
+        .filter(|&i| on_either_stroke(inks, c, i))
         .collect();
     edge_contrast(inks, &on_strokes) < FAINT
+}
+
+/// Whether a pixel (row-major index in the card's image) lies on either of `c`'s strokes: within
+/// 0.7 mm of the line, along the stroke's span.
+fn on_either_stroke(inks: &Inks, c: &Candidate, i: usize) -> bool {
+    let p = centre(i, inks.img.width() as usize);
+    c.strokes.iter().any(|&s| on_stroke(s, p, 0.7 * PX_PER_MM))
 }
 
 /// Whether a cross read from its arms (`c`) leans on pale art: one of the `patches` with a
 /// pixel on either of its strokes (within 0.7 mm of the line, along the stroke's span) is faint.
 pub(super) fn on_faint_patch(inks: &Inks, patches: &[&Vec<usize>], c: &Candidate) -> bool {
-    let w = inks.img.width() as usize;
-    let on_either = |i: usize| {
-        let p = centre(i, w);
-        c.strokes.iter().any(|&s| on_stroke(s, p, 0.7 * PX_PER_MM))
-    };
     patches
         .iter()
-        .any(|b| b.iter().any(|&i| on_either(i)) && faint(inks, b))
+        .any(|b| b.iter().any(|&i| on_either_stroke(inks, c, i)) && faint(inks, b))
 }
 
 /// The distance between the mean colour of a patch (its rim of one pixel left out, unless that
