@@ -32,7 +32,7 @@ pub struct Found {
     /// Rings whose centre is less than 1 mm from the traced dark areas' edge (the contract keeps
     /// centres 1 mm away, so the trace is doubtful there), or within 8 mm of glare on an area
     /// or just beside one (`beside`),
-    /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden`), or
+    /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden_in`), or
     /// left not hidden with their centre lit to grey just inside an area's hull (the same), or
     /// only by a region glare washed out to grey, or centred in a small dark region, taken as a
     /// small near-black area or left out as too small or too light (`dark_mask_and_unsure`):
