@@ -243,18 +243,32 @@ export const screensDir = path.join(process.env.E2E_OUTPUT ?? path.join(root, "t
 export async function screens(session, name) {
   mkdirSync(screensDir, { recursive: true });
   for (const size of SCREEN_SIZES) {
-    await session.manage().window().setRect(size);
-    await session.wait(
-      async () => (await session.executeScript("return document.documentElement.clientWidth")) <= size.width,
-      5000,
-    );
-    await session.executeAsyncScript(
-      "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));",
-    );
+    await resizeWindow(session, size);
     const png = await session.takeScreenshot();
     writeFileSync(path.join(screensDir, `${name}-${size.width}x${size.height}.png`), Buffer.from(png, "base64"));
   }
-  await session.manage().window().setRect({ width: 1280, height: 800 });
+  await resizeWindow(session, { width: 1280, height: 800 });
+}
+
+/**
+ * Sets the window's size and returns once the page has laid itself out at it: the viewport has
+ * changed (when the size did) and two frames have been drawn. Setting the size returns before the
+ * webview has reflowed, so a measurement taken at once can see the old layout.
+ */
+export async function resizeWindow(session, size) {
+  const viewport = () => session.executeScript("return [window.innerWidth, window.innerHeight]");
+  const [w0, h0] = await viewport();
+  const was = await session.manage().window().getRect();
+  await session.manage().window().setRect(size);
+  if (was.width !== size.width || was.height !== size.height) {
+    await session.wait(async () => {
+      const [w, h] = await viewport();
+      return (was.width === size.width || w !== w0) && (was.height === size.height || h !== h0);
+    }, 5000, `the page never took the window size ${size.width}x${size.height}`);
+  }
+  await session.executeAsyncScript(
+    "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));",
+  );
 }
 
 export function cli(...args) {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, cli, clickElement, killApp, openApp, screens, screensDir, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, clickElement, killApp, openApp, resizeWindow, screens, screensDir, screenshot, tap } from "./app.mjs";
 import { SIZES, enabledIllegal, outsideViewport, stage, waitStage } from "./legacy-helpers.mjs";
 import { smallTargets } from "./a11y.mjs";
 
@@ -21,17 +21,13 @@ const fx = appFixture("neverland-e2e-table-");
  */
 async function fitsEverySize(session, name) {
   for (const size of SIZES) {
-    await session.manage().window().setRect(size);
-    await session.wait(
-      async () => (await session.executeScript("return document.documentElement.clientWidth")) <= size.width,
-      5000,
-    );
+    await resizeWindow(session, size);
     await screenshot(session, `${name}-${size.width}x${size.height}`);
     assert.deepEqual(await outsideViewport(session), [], `${name} at ${size.width}x${size.height}`);
     assert.deepEqual(await smallTargets(session, '[data-testid="table-board"]'), [], `${name} at ${size.width}x${size.height}: board targets under 44 px`);
     assert.deepEqual(await enabledIllegal(session), [], `${name}: refused options are disabled`);
   }
-  await session.manage().window().setRect({ width: 1280, height: 800 });
+  await resizeWindow(session, { width: 1280, height: 800 });
 }
 
 test("a Legacy turn and its Threat at the table, undo, export, restart", async () => {
@@ -235,9 +231,9 @@ test("a Legacy turn and its Threat at the table, undo, export, restart", async (
     await tap(session, "export");
     const after = await (await session.wait(until.elementLocated(byTestId("exported")), 10000)).getText();
     assert.equal(after, before, "the table after kill -9 is the one last shown");
-    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await resizeWindow(session, { width: 800, height: 1280 });
     await screenshot(session, "table-07-portrait-after-restart");
-    await session.manage().window().setRect({ width: 1280, height: 800 });
+    await resizeWindow(session, { width: 1280, height: 800 });
   } finally {
     await session.quit();
   }

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { By, until } from "selenium-webdriver";
-import { appFixture, byTestId, cli, openApp, screens, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, openApp, resizeWindow, screens, screenshot, tap } from "./app.mjs";
 
 const fx = appFixture("neverland-e2e-");
 const { dir, db } = fx;
@@ -68,9 +68,9 @@ test("a Morale Check is rolled, shown, stored, and the same after a restart", as
     await session.wait(until.elementTextIs(await session.findElement(byTestId("despair")), "3"), 10000);
 
     // Portrait tablet.
-    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await resizeWindow(session, { width: 800, height: 1280 });
     await screenshot(session, "05-morale-portrait");
-    await session.manage().window().setRect({ width: 1280, height: 800 });
+    await resizeWindow(session, { width: 1280, height: 800 });
   } finally {
     await session.quit();
   }

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { Key, until } from "selenium-webdriver";
-import { appFixture, byTestId, lookAtChecks, openApp, root, screens, screenshot, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, lookAtChecks, openApp, resizeWindow, root, screens, screenshot, tap, tapInside } from "./app.mjs";
 import { phase } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-pans-", { NEVERLAND_SEED: "12" });
@@ -140,7 +140,7 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     await screens(session, "15-pans-verdict");
     // Board, verdict and tools together at each window size (element rectangles in the viewport).
     for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 768 }, { width: 800, height: 1280 }]) {
-      await session.manage().window().setRect(size);
+      await resizeWindow(session, size);
       await session.executeScript("window.scrollTo(0, 0)");
       await screenshot(session, `pans-10-verdict-${size.width}x${size.height}`);
       const outside = await session.executeScript(`
@@ -151,7 +151,7 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
         });`);
       assert.deepEqual(outside, [], `outside the window at ${size.width}x${size.height}`);
     }
-    await session.manage().window().setRect({ width: 1280, height: 800 });
+    await resizeWindow(session, { width: 1280, height: 800 });
     await tap(session, "end-turn");
     await session.wait(async () => (await session.findElements(byTestId("verdict"))).length === 0, 10000);
     await screenshot(session, "pans-11-next-turn");
@@ -170,10 +170,10 @@ test("three sleeves are set up in secret, by photo and by hand, and the game sur
     await screenshot(session, "pans-11b-keyboard-path");
     await tap(session, "path-clear");
     // Portrait tablet: the board above the tracks.
-    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await resizeWindow(session, { width: 800, height: 1280 });
     await session.executeScript("window.scrollTo(0, 0)");
     await screenshot(session, "pans-12-portrait");
-    await session.manage().window().setRect({ width: 1280, height: 800 });
+    await resizeWindow(session, { width: 1280, height: 800 });
   } catch (e) {
     await screenshot(session, "pans-failure").catch(() => undefined);
     throw e;

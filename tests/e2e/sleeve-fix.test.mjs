@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { until } from "selenium-webdriver";
-import { appFixture, byTestId, clickElement, openApp, root, screenshot, tap, tapInside } from "./app.mjs";
+import { appFixture, byTestId, clickElement, openApp, resizeWindow, root, screenshot, tap, tapInside } from "./app.mjs";
 import { cardPoint } from "./pans-helpers.mjs";
 
 const fx = appFixture("neverland-e2e-sleeve-fix-", { NEVERLAND_SEED: "12" });
@@ -90,7 +90,7 @@ test("a missed cross is warned on the photo and added by one tap; a ring goes by
   assert.equal(truth.cross, null);
   const { session } = await openApp();
   try {
-    await session.manage().window().setRect({ width: 1280, height: 800 });
+    await resizeWindow(session, { width: 1280, height: 800 });
     for (const h of ["peter-pan", "wendy", "tiger-lily"]) await tap(session, `hero-${h}`);
     await tap(session, "start-pans");
     await tap(session, "holder-ready");
@@ -157,11 +157,11 @@ test("a missed cross is warned on the photo and added by one tap; a ring goes by
     await showEditor(session);
     assert.deepEqual(await outOfView(session, TOGETHER), [], "at 1280x800");
     await screenshot(session, "sleeve-fix-01-no-cross-1280x800");
-    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await resizeWindow(session, { width: 800, height: 1280 });
     await showEditor(session);
     assert.deepEqual(await outOfView(session, TOGETHER), [], "at 800x1280");
     await screenshot(session, "sleeve-fix-02-no-cross-800x1280");
-    await session.manage().window().setRect({ width: 1280, height: 800 });
+    await resizeWindow(session, { width: 1280, height: 800 });
 
     // One tap on the photo where the cross is: it is drawn there and every message changes.
     const spot = clearSpot(truth);
@@ -207,10 +207,10 @@ test("a missed cross is warned on the photo and added by one tap; a ring goes by
     const confirm = await session.findElement(byTestId("confirm-sleeve"));
     assert.equal(await confirm.isEnabled(), true);
     assert.equal((await session.findElements(byTestId("confirm-why"))).length, 0);
-    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await resizeWindow(session, { width: 800, height: 1280 });
     await showEditor(session);
     await screenshot(session, "sleeve-fix-05-ready-800x1280");
-    await session.manage().window().setRect({ width: 1280, height: 800 });
+    await resizeWindow(session, { width: 1280, height: 800 });
     await tap(session, "confirm-sleeve");
     await session.wait(until.elementLocated(byTestId("stored")), 10000);
     await session.wait(until.elementLocated(byTestId("pass")), 10000);

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { until } from "selenium-webdriver";
-import { appFixture, byTestId, cli, openApp, screens, screenshot, tap } from "./app.mjs";
+import { appFixture, byTestId, cli, openApp, resizeWindow, screens, screenshot, tap } from "./app.mjs";
 
 appFixture("neverland-e2e-warden-");
 
@@ -103,7 +103,7 @@ test("a combat round with a critical hit and a Scar, undone, and the same after 
     await session.wait(until.elementLocated(byTestId("scar-ann")), 10000);
     before = { ann: await rowText(session, "ann"), bo: await rowText(session, "bo"),
                log: await (await session.findElement(byTestId("roll-log"))).getText() };
-    await session.manage().window().setRect({ width: 800, height: 1280 });
+    await resizeWindow(session, { width: 800, height: 1280 });
     await screenshot(session, "warden-04-portrait");
   } finally {
     await session.quit();
