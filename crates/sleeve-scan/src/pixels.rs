@@ -99,68 +99,88 @@ pub fn fill_holes(mask: &mut GrayImage) {
 }
 
 /// Binary dilation by a (2k+1)-pixel square: a pixel is set when any pixel of the square around it
-/// (within the image) is set. Separable, each direction by a running count of the set pixels in
-/// the window: along each row, then down the columns a whole row at a time. Rows with nothing
-/// set are passed over (the masks are mostly sparse).
+/// (within the image) is set.
 pub fn dilate_square(mask: &GrayImage, k: usize) -> GrayImage {
+    spread_square(mask, k, false)
+}
+
+/// Binary erosion by a (2k+1)-pixel square: a pixel stays set when every pixel of the square
+/// around it within the image is set (the complement's dilation, inverted).
+pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
+    spread_square(mask, k, true)
+}
+
+/// Dilation by a (2k+1)-pixel square of the set pixels, or with `of_clear` of the clear ones with
+/// the answer inverted (an erosion). Byte-wide passes the compiler turns into vector code: along
+/// the rows, each row padded with `k` clear bytes on both sides, a byte becomes the OR of the
+/// `2k + 1` from it by doubling spans (1, 2, 4, ...); down the columns, a count per column of the
+/// rows in the window, one row in and one out at a time.
+fn spread_square(mask: &GrayImage, k: usize, of_clear: bool) -> GrayImage {
+    // A window's count must fit in a byte; larger squares are two in turn, which is exact
+    // (borders included) since square dilations compose.
+    const MOST: usize = 127;
+    if k > MOST {
+        return spread_square(&spread_square(mask, MOST, of_clear), k - MOST, of_clear);
+    }
     let (w, h) = (mask.width() as usize, mask.height() as usize);
-    let mut rows = vec![0u8; w * h];
-    let mut any = vec![false; h];
-    let lines = mask.as_raw().chunks_exact(w).zip(rows.chunks_exact_mut(w));
-    for ((src, dst), any) in lines.zip(any.iter_mut()) {
-        *any = src.iter().any(|&v| v > 0);
-        if !*any {
-            continue;
-        }
-        let mut n: usize = src[..k.min(w)].iter().filter(|&&v| v > 0).count();
-        for x in 0..w {
-            if x + k < w && src[x + k] > 0 {
-                n += 1;
-            }
-            if x > k && src[x - k - 1] > 0 {
-                n -= 1;
-            }
-            dst[x] = if n > 0 { 255 } else { 0 };
+    if w == 0 || h == 0 {
+        return mask.clone();
+    }
+    let stride = w + 2 * k;
+    let mut rows = vec![0u8; stride * h];
+    for (row, src) in rows
+        .chunks_exact_mut(stride)
+        .zip(mask.as_raw().chunks_exact(w))
+    {
+        for (d, &v) in row[k..k + w].iter_mut().zip(src) {
+            *d = ((v > 0) != of_clear) as u8;
         }
     }
-    let mut count = vec![0u32; w];
-    // Rows with something set in the window.
-    let mut live = 0usize;
-    let slide = |count: &mut [u32], live: &mut usize, y: usize, add: bool| {
-        if !any[y] {
-            return;
-        }
-        if add {
-            *live += 1;
-        } else {
-            *live -= 1;
-        }
-        let row = count.iter_mut().zip(&rows[y * w..(y + 1) * w]);
-        if add {
-            row.for_each(|(c, &v)| *c += (v > 0) as u32);
-        } else {
-            row.for_each(|(c, &v)| *c -= (v > 0) as u32);
-        }
-    };
+    // rows[i] becomes the OR of rows[i .. i + span], span doubling up to the window's length;
+    // a row's window never reaches past its own padding.
+    let len = 2 * k + 1;
+    let mut spare = vec![0u8; stride * h];
+    let mut span = 1;
+    while span < len {
+        let step = span.min(len - span);
+        or_ahead(&rows, step, &mut spare);
+        std::mem::swap(&mut rows, &mut spare);
+        span += step;
+    }
+    let (on, off) = if of_clear { (0u8, 255u8) } else { (255, 0) };
+    let mut out = vec![off; w * h];
+    let mut count = vec![0u8; w];
+    let row = |y: usize| &rows[y * stride..y * stride + w];
     for y in 0..k.min(h) {
-        slide(&mut count, &mut live, y, true);
+        count.iter_mut().zip(row(y)).for_each(|(c, &v)| *c += v);
     }
-    let mut out = GrayImage::new(w as u32, h as u32);
-    for (y, row) in out.chunks_exact_mut(w).enumerate() {
+    for (y, dst) in out.chunks_exact_mut(w).enumerate() {
         if y + k < h {
-            slide(&mut count, &mut live, y + k, true);
+            count.iter_mut().zip(row(y + k)).for_each(|(c, &v)| *c += v);
         }
         if y > k {
-            slide(&mut count, &mut live, y - k - 1, false);
+            count
+                .iter_mut()
+                .zip(row(y - k - 1))
+                .for_each(|(c, &v)| *c -= v);
         }
-        if live == 0 {
-            continue;
-        }
-        for (o, &c) in row.iter_mut().zip(&count) {
-            *o = if c > 0 { 255 } else { 0 };
+        for (o, &c) in dst.iter_mut().zip(&count) {
+            *o = if c != 0 { on } else { off };
         }
     }
-    out
+    GrayImage::from_raw(w as u32, h as u32, out).expect("the mask's size")
+}
+
+/// `dst[i] = src[i] | src[i + step]`, and `src[i]` where `i + step` is past the end.
+fn or_ahead(src: &[u8], step: usize, dst: &mut [u8]) {
+    let n = src.len().saturating_sub(step);
+    for (d, (&a, &b)) in dst
+        .iter_mut()
+        .zip(src.iter().zip(&src[step.min(src.len())..]))
+    {
+        *d = a | b;
+    }
+    dst[n..].copy_from_slice(&src[n..]);
 }
 
 /// The mean colour (0..1 per channel) of the (2k+1)-pixel square around each pixel, clipped to
@@ -212,25 +232,6 @@ pub fn box_mean(img: &RgbImage, k: usize) -> Vec<[f32; 3]> {
     out
 }
 
-/// Binary erosion by a (2k+1)-pixel square: a pixel stays set when every pixel of the square
-/// around it within the image is set (the complement's dilation, inverted).
-pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
-    let inverted = GrayImage::from_raw(
-        mask.width(),
-        mask.height(),
-        mask.as_raw()
-            .iter()
-            .map(|&v| if v > 0 { 0 } else { 255 })
-            .collect(),
-    )
-    .expect("same size");
-    let mut out = dilate_square(&inverted, k);
-    for v in out.iter_mut() {
-        *v = if *v > 0 { 0 } else { 255 };
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,7 +250,7 @@ mod tests {
         });
         for (mask, k) in masks
             .iter()
-            .flat_map(|m| [0usize, 1, 2, 5, 30].map(|k| (m, k)))
+            .flat_map(|m| [0usize, 1, 2, 5, 30, 200].map(|k| (m, k)))
         {
             let (grown, shrunk) = (dilate_square(mask, k), erode_square(mask, k));
             for (x, y, _) in mask.enumerate_pixels() {
@@ -269,6 +270,46 @@ mod tests {
                     all,
                     "{k} ({x}, {y})"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn an_empty_mask_is_answered_as_it_is() {
+        for (w, h) in [(0u32, 5u32), (5, 0), (0, 0)] {
+            let empty = GrayImage::new(w, h);
+            assert_eq!(dilate_square(&empty, 3).dimensions(), (w, h));
+            assert_eq!(erode_square(&empty, 3).dimensions(), (w, h));
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// Any mask, any size (rows or columns of one pixel included), any reach: the same
+        /// answer as looking at every pixel of the square.
+        #[test]
+        fn dilation_and_erosion_of_any_mask_match_the_square(
+            w in 1usize..20,
+            h in 1usize..20,
+            k in 0usize..25,
+            bits in proptest::collection::vec(proptest::bool::weighted(0.3), 400),
+        ) {
+            let mask = GrayImage::from_fn(w as u32, h as u32, |x, y| {
+                image::Luma([if bits[y as usize * 20 + x as usize] { 255 } else { 0 }])
+            });
+            let (grown, shrunk) = (dilate_square(&mask, k), erode_square(&mask, k));
+            for (x, y, _) in mask.enumerate_pixels() {
+                let (x, y) = (x as usize, y as usize);
+                let (mut any, mut all) = (false, true);
+                for yy in y.saturating_sub(k)..=(y + k).min(h - 1) {
+                    for xx in x.saturating_sub(k)..=(x + k).min(w - 1) {
+                        let v = mask.get_pixel(xx as u32, yy as u32)[0] > 0;
+                        any |= v;
+                        all &= v;
+                    }
+                }
+                proptest::prop_assert_eq!(grown.get_pixel(x as u32, y as u32)[0] > 0, any);
+                proptest::prop_assert_eq!(shrunk.get_pixel(x as u32, y as u32)[0] > 0, all);
             }
         }
     }
