@@ -75,25 +75,64 @@ pub(crate) fn flood(
 }
 
 /// Sets every unset pixel from which no path of unset pixels reaches the image's border: the
-/// holes inside set regions (a glare spot in the middle of a dark area).
+/// holes inside set regions (a glare spot in the middle of a dark area). Paths are 8-connected.
+/// Worked on runs of unset pixels, not pixels: runs on the border are outside, and so is every
+/// run touching an outside run in the row above or below (diagonals included).
 pub fn fill_holes(mask: &mut GrayImage) {
     let (w, h) = (mask.width() as usize, mask.height() as usize);
-    let open: Vec<u8> = mask
-        .as_raw()
-        .iter()
-        .map(|&v| if v > 0 { 0 } else { 255 })
-        .collect();
-    let mut outside = vec![0u8; w * h];
-    let border = (0..w).flat_map(|x| [x, (h - 1) * w + x]);
-    let border = border.chain((0..h).flat_map(|y| [y * w, y * w + w - 1]));
-    for i in border {
-        if open[i] > 0 && outside[i] == 0 {
-            flood(&open, &mut outside, i, w, h, |_| {});
+    if w == 0 || h == 0 {
+        return;
+    }
+    // Each row's runs of unset pixels, [start, end), and where each row's runs begin in `runs`.
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut first = Vec::with_capacity(h + 1);
+    for row in mask.as_raw().chunks_exact(w) {
+        first.push(runs.len());
+        let mut x = 0;
+        while let Some(p) = row[x..].iter().position(|&v| v == 0) {
+            let start = x + p;
+            let end = row[start..]
+                .iter()
+                .position(|&v| v > 0)
+                .map_or(w, |q| start + q);
+            runs.push((start, end));
+            x = end;
         }
     }
-    for (m, (&o, &out)) in mask.iter_mut().zip(open.iter().zip(&outside)) {
-        if o > 0 && out == 0 {
-            *m = 255;
+    first.push(runs.len());
+    let row_of = |r: usize| first.partition_point(|&f| f <= r) - 1;
+    let mut outside = vec![false; runs.len()];
+    let mut todo: Vec<usize> = Vec::new();
+    for (r, &(start, end)) in runs.iter().enumerate() {
+        let y = row_of(r);
+        if y == 0 || y == h - 1 || start == 0 || end == w {
+            outside[r] = true;
+            todo.push(r);
+        }
+    }
+    while let Some(r) = todo.pop() {
+        let (y, (start, end)) = (row_of(r), runs[r]);
+        let rows = [y.checked_sub(1), (y + 1 < h).then_some(y + 1)];
+        for n in rows.into_iter().flatten() {
+            // A row's runs are in order, ends too: skip those ending left of `start`.
+            let row = &runs[first[n]..first[n + 1]];
+            let from = first[n] + row.partition_point(|&(_, e)| e < start);
+            for m in from..first[n + 1] {
+                let (s, _) = runs[m];
+                if s > end {
+                    break;
+                }
+                if !outside[m] {
+                    outside[m] = true;
+                    todo.push(m);
+                }
+            }
+        }
+    }
+    for (r, &(start, end)) in runs.iter().enumerate() {
+        if !outside[r] {
+            let y = row_of(r);
+            mask.as_mut()[y * w + start..y * w + end].fill(255);
         }
     }
 }
@@ -274,6 +313,52 @@ mod tests {
         }
     }
 
+    /// The holes filled pixel by pixel: a flood of the unset pixels from every border pixel.
+    fn holes_filled_by_flood(mask: &GrayImage) -> GrayImage {
+        let (w, h) = (mask.width() as usize, mask.height() as usize);
+        let open: Vec<u8> = mask.iter().map(|&v| if v > 0 { 0 } else { 255 }).collect();
+        let mut outside = vec![0u8; w * h];
+        let border = (0..w).flat_map(|x| [x, (h - 1) * w + x]);
+        for i in border.chain((0..h).flat_map(|y| [y * w, y * w + w - 1])) {
+            if open[i] > 0 && outside[i] == 0 {
+                flood(&open, &mut outside, i, w, h, |_| {});
+            }
+        }
+        let mut out = mask.clone();
+        for (m, (&o, &out)) in out.iter_mut().zip(open.iter().zip(&outside)) {
+            if o > 0 && out == 0 {
+                *m = 255;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_ring_s_hole_is_filled_and_a_notch_open_at_a_diagonal_is_not() {
+        // A 3 x 3 hole inside a square ring, and beside it a cell whose only way out is through
+        // a diagonal gap: 8-connected paths leave through it.
+        let mut mask = GrayImage::from_fn(12, 7, |x, y| {
+            let ring = (1..6).contains(&x)
+                && (1..6).contains(&y)
+                && !((2..5).contains(&x) && (2..5).contains(&y));
+            let cup = (7..10).contains(&x) && (1..4).contains(&y) && !(x == 8 && y == 2);
+            image::Luma([if ring || (cup && !(x == 9 && y == 1)) {
+                255
+            } else {
+                0
+            }])
+        });
+        let want = holes_filled_by_flood(&mask);
+        fill_holes(&mut mask);
+        assert_eq!(mask, want);
+        assert_eq!(mask.get_pixel(3, 3)[0], 255, "the ring's hole is filled");
+        assert_eq!(
+            mask.get_pixel(8, 2)[0],
+            0,
+            "the cup's cell leaves by its diagonal"
+        );
+    }
+
     #[test]
     fn an_empty_mask_is_answered_as_it_is() {
         for (w, h) in [(0u32, 5u32), (5, 0), (0, 0)] {
@@ -311,6 +396,21 @@ mod tests {
                 proptest::prop_assert_eq!(grown.get_pixel(x as u32, y as u32)[0] > 0, any);
                 proptest::prop_assert_eq!(shrunk.get_pixel(x as u32, y as u32)[0] > 0, all);
             }
+        }
+
+        /// Any mask: the holes filled by runs are those a pixel-by-pixel flood fills.
+        #[test]
+        fn holes_by_runs_are_the_flood_s_holes(
+            w in 1usize..20,
+            h in 1usize..20,
+            bits in proptest::collection::vec(proptest::bool::weighted(0.65), 400),
+        ) {
+            let mut mask = GrayImage::from_fn(w as u32, h as u32, |x, y| {
+                image::Luma([if bits[y as usize * 20 + x as usize] { 255 } else { 0 }])
+            });
+            let want = holes_filled_by_flood(&mask);
+            fill_holes(&mut mask);
+            proptest::prop_assert_eq!(mask, want);
         }
     }
 
