@@ -240,8 +240,12 @@ pub fn cross(
     dark: &GrayImage,
     rings: &[(Hook, f64)],
 ) -> (Option<CrossAt>, f64) {
-    let mask = ink_mask(img, reference, dark);
-    with_inks(img, &mask, |inks| read_inks(inks, rings))
+    from_ink(img, &ink_mask(img, reference, dark), rings)
+}
+
+/// [`cross`] from the card's `ink_mask`, found before the rings are known.
+pub fn from_ink(img: &RgbImage, mask: &GrayImage, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
+    with_inks(img, mask, |inks| read_inks(inks, rings))
 }
 
 /// Calls `then` with the stages' view of a card and its `ink_mask`: each ink's mask apart and

@@ -59,36 +59,79 @@ pub fn read(canon: &RgbImage) -> Found {
     // The mask before the join, kept only when there is something to join.
     let unjoined = (!washed_regions.is_empty()).then(|| dark.clone());
     let dark = join_washed(dark, &washed_regions, canon);
-    let lit_beside = beside::glare_beside_dark(canon, &reference, &dark);
-    drop(reference);
+    let masks = Masks {
+        reference: &reference,
+        dark: &dark,
+        unjoined: unjoined.as_ref(),
+        unsure: &unsure,
+    };
+    // The cross's ink needs only the card and its dark areas: found beside the rings' work.
+    let ((ink, dark_areas), (rings, for_cross)) = join(
+        || {
+            (
+                crate::cross::ink_mask(canon, &near, &dark),
+                dark_polygons(&dark),
+            )
+        },
+        || rings_and_flags(canon, &masks, &washed_regions, rated, stray_red),
+    );
+    Found {
+        cross: crate::cross::from_ink(canon, &ink, &for_cross),
+        dark_areas,
+        ..rings
+    }
+}
+
+/// The masks the rings' hidden flags are read against: the paper's wide level, the dark areas,
+/// the dark areas before regions glare washed out were joined to them (when there were any),
+/// and the small dark regions of doubtful kind (`dark_mask_and_unsure`).
+struct Masks<'a> {
+    reference: &'a GrayImage,
+    dark: &'a GrayImage,
+    unjoined: Option<&'a GrayImage>,
+    unsure: &'a GrayImage,
+}
+
+/// The rings (the red test's `rated`, with dark-red ones found in the dark areas), their hidden
+/// flags and doubts, and the places a ring may be missed; the cross and dark areas left empty.
+/// Also the rings as the cross stage sees them.
+fn rings_and_flags(
+    canon: &RgbImage,
+    masks: &Masks,
+    washed_regions: &[Vec<usize>],
+    rated: Vec<crate::rings::RingFit>,
+    stray_red: Vec<[f64; 2]>,
+) -> (Found, Vec<(Hook, f64)>) {
+    let dark = masks.dark;
+    let lit_beside = beside::glare_beside_dark(canon, masks.reference, dark);
     let w = canon.width() as usize;
     let washed: Vec<[f64; 2]> = washed_regions.iter().map(|b| centre_mm(b, w)).collect();
     // Dark-red rings too faint for the red test, inside the dark areas, and the dark-red arcs
     // of rings the red test saw only in part.
     // (Lit holes in the areas taken in: glare greys a dark area round a ring's centre.)
-    let (searched, lit_hulls) = with_lit_holes(&dark, canon);
+    let (searched, lit_hulls) = with_lit_holes(dark, canon);
     let (mut rated, unseen) = rings_in_dark(canon, &searched, rated);
     let (for_cross, unreadable) = settle_rings(canon, &mut rated);
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
-    mark_hidden(&mut list, &dark);
+    mark_hidden(&mut list, dark);
     // Centres hidden only by a region glare washed out to grey: read through glare, in doubt.
-    let washed_hidden: Vec<usize> = unjoined.map_or_else(Vec::new, |unjoined| {
+    let washed_hidden: Vec<usize> = masks.unjoined.map_or_else(Vec::new, |unjoined| {
         let mut plain = list.clone();
-        mark_hidden(&mut plain, &unjoined);
+        mark_hidden(&mut plain, unjoined);
         (0..list.len())
             .filter(|&i| list[i].hidden && !plain[i].hidden)
             .collect()
     });
     // A centre whose part of an area glare lit to grey right up to the area's edge.
-    let (lit, lit_near) = mark_lit_hidden_in(&mut list, &dark, canon, &lit_hulls);
+    let (lit, lit_near) = mark_lit_hidden_in(&mut list, dark, canon, &lit_hulls);
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
     // hidden flag near it is in doubt. So does an area washed out to grey as a whole, and a part
     // of one lit past the mask's reach (`beside`; held-out photo 1,005,084 of the second
     // generator, split H24, missed such a ring with no warning).
     // (A washed region joined to its area is usually found again as glare on it: one place.)
-    let mut glare: Vec<[f64; 2]> = glare_on_dark(canon, &dark);
+    let mut glare: Vec<[f64; 2]> = glare_on_dark(canon, dark);
     for c in lit_beside.into_iter().chain(washed) {
         if glare
             .iter()
@@ -100,12 +143,12 @@ pub fn read(canon: &RgbImage) -> Found {
     let near_glare = |h: &Hook| glare.iter().any(|g| (h.x - g[0]).hypot(h.y - g[1]) < 8.0);
     let hidden_doubt = (0..list.len())
         .filter(|&i| {
-            near_edge(&dark, [list[i].x, list[i].y], 1.0)
+            near_edge(dark, [list[i].x, list[i].y], 1.0)
                 || near_glare(&list[i])
                 || lit.contains(&i)
                 || lit_near.contains(&i)
                 || washed_hidden.contains(&i)
-                || in_mask(&unsure, [list[i].x, list[i].y])
+                || in_mask(masks.unsure, [list[i].x, list[i].y])
         })
         .collect();
     let missed_at = stray_red
@@ -114,19 +157,15 @@ pub fn read(canon: &RgbImage) -> Found {
         .chain(unseen)
         .chain(unreadable)
         .collect();
-    let hooks = (list, worst);
-    let (dark_areas, cross) = join(
-        || dark_polygons(&dark),
-        || crate::cross::cross(canon, &near, &dark, &for_cross),
-    );
-    Found {
-        hooks,
+    let found = Found {
+        hooks: (list, worst),
         ring_conf,
         missed_at,
         hidden_doubt,
-        dark_areas,
-        cross,
-    }
+        dark_areas: Vec::new(),
+        cross: (None, 0.0),
+    };
+    (found, for_cross)
 }
 
 /// The rings of every stage settled: a ring judged poorly (an arc fitted wide) refitted through
