@@ -42,9 +42,11 @@ pub struct Found {
     pub cross: (Option<CrossAt>, f64),
 }
 
-/// Everything on the canonical card. The two cores share the work: the two reference levels,
-/// then rings on one and dark areas and the cross on the other. Ink is judged against the paper
-/// right beside it, dark areas against a wider window.
+/// Everything on the canonical card. The two cores share the work: the dark areas against the
+/// paper's wide level on one, its near level and the red rings on the other; then the rings'
+/// dark-red search and hidden flags (`rings_and_flags`) on one, the cross's ink (against the
+/// paper right beside it) and the dark areas' outlines on the other; last the cross, read from
+/// its ink beside the rings.
 pub fn read(canon: &RgbImage) -> Found {
     let grid = PaperGrid::new(canon);
     let ((reference, (dark, unsure)), (near, (rated, stray_red))) = join(
