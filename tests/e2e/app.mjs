@@ -260,11 +260,14 @@ export async function resizeWindow(session, size) {
   const [w0, h0] = await viewport();
   const was = await session.manage().window().getRect();
   await session.manage().window().setRect(size);
-  if (was.width !== size.width || was.height !== size.height) {
+  // Waited on: the dimensions the window really changed (it may not take the size asked exactly).
+  const now = await session.manage().window().getRect();
+  const [wide, high] = [now.width !== was.width, now.height !== was.height];
+  if (wide || high) {
     await session.wait(async () => {
       const [w, h] = await viewport();
-      return (was.width === size.width || w !== w0) && (was.height === size.height || h !== h0);
-    }, 5000, `the page never took the window size ${size.width}x${size.height}`);
+      return (!wide || w !== w0) && (!high || h !== h0);
+    }, 5000, `the page never took the window size ${now.width}x${now.height}`);
   }
   await session.executeAsyncScript(
     "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));",
