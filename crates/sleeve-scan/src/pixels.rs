@@ -362,9 +362,40 @@ mod tests {
     #[test]
     fn an_empty_mask_is_answered_as_it_is() {
         for (w, h) in [(0u32, 5u32), (5, 0), (0, 0)] {
-            let empty = GrayImage::new(w, h);
+            let mut empty = GrayImage::new(w, h);
             assert_eq!(dilate_square(&empty, 3).dimensions(), (w, h));
             assert_eq!(erode_square(&empty, 3).dimensions(), (w, h));
+            fill_holes(&mut empty);
+            assert_eq!(empty.dimensions(), (w, h));
+        }
+    }
+
+    #[test]
+    fn a_square_wider_than_a_byte_counts_is_two_squares_exactly() {
+        // 600 px wide, so a reach of 130 or 200 ends inside the picture: one set pixel grows to
+        // exactly 2k + 1 columns, and one clear pixel erodes exactly as many.
+        for k in [127usize, 128, 130, 200] {
+            let at = 300;
+            let dot =
+                GrayImage::from_fn(600, 3, |x, _| image::Luma([if x == at { 255 } else { 0 }]));
+            let hole =
+                GrayImage::from_fn(600, 3, |x, _| image::Luma([if x == at { 0 } else { 255 }]));
+            let (grown, shrunk) = (dilate_square(&dot, k), erode_square(&hole, k));
+            for x in 0..600u32 {
+                let near = (x as usize).abs_diff(at as usize) <= k;
+                for y in 0..3 {
+                    assert_eq!(
+                        grown.get_pixel(x, y)[0] > 0,
+                        near,
+                        "dilation, reach {k}, x {x}"
+                    );
+                    assert_eq!(
+                        shrunk.get_pixel(x, y)[0] > 0,
+                        !near,
+                        "erosion, reach {k}, x {x}"
+                    );
+                }
+            }
         }
     }
 
