@@ -33,11 +33,14 @@ use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
 pub use clearance::SURE_RING;
 use clearance::clear_of;
-use contrast::{faint_cross, marks_on_land, on_faint_patch};
+use contrast::{faint_cross, on_faint_patch};
+use inks::of_class;
+#[cfg(test)]
+use inks::with_inks;
+pub use inks::{InkMasks, ink_mask};
 use pieced::pieced;
 use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
-use wide::wide_region;
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
 /// the paper (under glare, a neutral grey well under it); blue and green ink are saturated (map
@@ -161,77 +164,8 @@ const WIDE_MM: f64 = 4.0;
 /// two crosses not there.)
 const SPECKLE_PX: usize = 3;
 
-/// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
-/// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
-/// neither does a region of one ink wide enough, its pinholes filled (`SPECKLE_PX`), to hold a
-/// `WIDE_MM` square (`wide_region`), but for the marks on it darker than it (`marks_on_land`).
-pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
-    let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
-    let mut mask = GrayImage::new(img.width(), img.height());
-    for (x, y, p) in img.enumerate_pixels() {
-        if in_border(&mask, x, y) {
-            continue;
-        }
-        // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
-        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
-            continue;
-        }
-        let c = p.0.map(|v| v as f64 / 255.0);
-        let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
-        if grown.get_pixel(x, y)[0] == 0 && is_ink(c, paper) {
-            mask.put_pixel(x, y, image::Luma([ink_class(c)]));
-        }
-    }
-    // Each ink apart: a black cross drawn over a green land that passes for ink stays, and so
-    // does a green one standing out from the green land it is drawn on (`marks_on_land`).
-    for class in 1..=3u8 {
-        let wide = wide_region(&mask, class);
-        let land: Vec<bool> = mask
-            .as_raw()
-            .iter()
-            .zip(wide.as_raw())
-            .map(|(&m, &v)| v > 0 && m == class)
-            .collect();
-        let marks = marks_on_land(img, &land);
-        for ((m, &l), &mark) in mask.iter_mut().zip(&land).zip(&marks) {
-            if l && !mark {
-                *m = 0;
-            }
-        }
-    }
-    mask
-}
-
-/// Whether a pixel of the canonical card lies in the strip along its edge (`EDGE_MM`) that the
-/// cross's stages leave alone.
-fn in_border(card: &GrayImage, x: u32, y: u32) -> bool {
-    let m = (EDGE_MM * PX_PER_MM) as u32;
-    x < m || y < m || x >= card.width() - m || y >= card.height() - m
-}
-
-/// The pixels of one ink (`ink_class`) in an `ink_mask`, as a 0/255 mask.
-fn of_class(mask: &GrayImage, class: u8) -> GrayImage {
-    GrayImage::from_fn(mask.width(), mask.height(), |x, y| {
-        image::Luma([if mask.get_pixel(x, y)[0] == class {
-            255
-        } else {
-            0
-        }])
-    })
-}
-
 /// The smallest cross's ink (pixels); a patch under a quarter of it is no cross and hides none.
 const MIN_INK: f64 = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
-
-/// Each ink's mask apart, its specks opened away: one marker draws a cross in one ink, so a green
-/// cross beside a blue coastline is its own patch.
-fn each_ink(mask: &GrayImage) -> Vec<GrayImage> {
-    [1u8, 2, 3]
-        .iter()
-        .map(|&k| dilate_square(&erode_square(&of_class(mask, k), 1), 1))
-        .collect()
-}
 
 /// The cross and the confidence in the answer (present or absent).
 pub fn cross(
@@ -240,25 +174,7 @@ pub fn cross(
     dark: &GrayImage,
     rings: &[(Hook, f64)],
 ) -> (Option<CrossAt>, f64) {
-    from_ink(img, &ink_mask(img, reference, dark), rings)
-}
-
-/// [`cross`] from the card's `ink_mask`, found before the rings are known.
-pub fn from_ink(img: &RgbImage, mask: &GrayImage, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
-    with_inks(img, mask, |inks| read_inks(inks, rings))
-}
-
-/// Calls `then` with the stages' view of a card and its `ink_mask`: each ink's mask apart and
-/// its patches, found once (judged one by one first, and by `pieced` when none is a cross).
-fn with_inks<R>(img: &RgbImage, mask: &GrayImage, then: impl FnOnce(&Inks) -> R) -> R {
-    let per_ink = each_ink(mask);
-    let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
-    then(&Inks {
-        img,
-        any: mask,
-        per_ink: &per_ink,
-        patches: &patches,
-    })
+    InkMasks::of(img, reference, dark).read(img, rings)
 }
 
 /// The cross's stages in turn on the card's inks, beside the rings read.
@@ -787,6 +703,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 
 mod clearance;
 mod contrast;
+mod inks;
 #[cfg(test)]
 mod pale_tests;
 mod pieced;

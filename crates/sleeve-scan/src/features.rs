@@ -44,9 +44,9 @@ pub struct Found {
 
 /// Everything on the canonical card. The two cores share the work: the dark areas against the
 /// paper's wide level on one, its near level and the red rings on the other; then the rings'
-/// dark-red search and hidden flags (`rings_and_flags`) on one, the cross's ink (against the
-/// paper right beside it) and the dark areas' outlines on the other; last the cross, read from
-/// its ink beside the rings.
+/// dark-red search and hidden flags (`rings_and_flags`) on one, the cross's inks (against the
+/// paper right beside them, `cross::InkMasks`) and the dark areas' outlines on the other; last,
+/// alone, the cross read from its inks and the settled rings.
 pub fn read(canon: &RgbImage) -> Found {
     let grid = PaperGrid::new(canon);
     let ((reference, (dark, unsure)), (near, (rated, stray_red))) = join(
@@ -67,20 +67,21 @@ pub fn read(canon: &RgbImage) -> Found {
         unjoined: unjoined.as_ref(),
         unsure: &unsure,
     };
-    // The cross's ink needs only the card and its dark areas: found beside the rings' work.
-    let ((ink, dark_areas), (rings, for_cross)) = join(
+    // The cross's inks need only the card, the paper's near level and the dark areas: found
+    // beside the rings' work.
+    let ((inks, dark_areas), (without_cross, for_cross)) = join(
         || {
             (
-                crate::cross::ink_mask(canon, &near, &dark),
+                crate::cross::InkMasks::of(canon, &near, &dark),
                 dark_polygons(&dark),
             )
         },
         || rings_and_flags(canon, &masks, &washed_regions, rated, stray_red),
     );
     Found {
-        cross: crate::cross::from_ink(canon, &ink, &for_cross),
+        cross: inks.read(canon, &for_cross),
         dark_areas,
-        ..rings
+        ..without_cross
     }
 }
 
@@ -95,8 +96,8 @@ struct Masks<'a> {
 }
 
 /// The rings (the red test's `rated`, with dark-red ones found in the dark areas), their hidden
-/// flags and doubts, and the places a ring may be missed; the cross and dark areas left empty.
-/// Also the rings as the cross stage sees them.
+/// flags and doubts, and the places a ring may be missed, as a `Found` whose cross and dark
+/// areas are left empty for the caller to fill; and the rings as the cross stage sees them.
 fn rings_and_flags(
     canon: &RgbImage,
     masks: &Masks,

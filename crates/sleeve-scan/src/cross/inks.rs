@@ -1,0 +1,127 @@
+//! The cross stage's view of the card's ink, found before the rings are known: each pixel's ink
+//! (`ink_mask`), each ink's mask apart with its specks opened away (`each_ink`), and each ink's
+//! patches (`InkMasks`). The feature stage finds them on one core while the other reads the rings.
+
+use image::{GrayImage, RgbImage};
+
+use super::contrast::marks_on_land;
+use super::wide::wide_region;
+use super::{EDGE_MM, Inks, ink_class, is_ink, read_inks};
+use crate::pixels::{blobs, dilate_square, erode_square};
+use crate::scan::{CrossAt, Hook, PX_PER_MM};
+
+/// A card's `ink_mask`, each ink's mask apart (`each_ink`) and its patches.
+pub struct InkMasks {
+    any: GrayImage,
+    per_ink: Vec<GrayImage>,
+    patches: Vec<Vec<Vec<usize>>>,
+}
+
+impl InkMasks {
+    /// The card's inks, against the paper's near level (`reference`) and clear of the dark areas.
+    pub fn of(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> InkMasks {
+        InkMasks::from_mask(ink_mask(img, reference, dark))
+    }
+
+    /// The inks of an `ink_mask` already found.
+    pub(super) fn from_mask(any: GrayImage) -> InkMasks {
+        let per_ink = each_ink(&any);
+        let patches = per_ink.iter().map(blobs).collect();
+        InkMasks {
+            any,
+            per_ink,
+            patches,
+        }
+    }
+
+    /// The cross read from these inks, beside the rings read (`rings`), and the confidence in
+    /// the answer.
+    pub fn read(&self, img: &RgbImage, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
+        read_inks(&self.view(img), rings)
+    }
+
+    /// The stages' view of `img` with these inks.
+    pub(super) fn view<'a>(&'a self, img: &'a RgbImage) -> Inks<'a> {
+        Inks {
+            img,
+            any: &self.any,
+            per_ink: &self.per_ink,
+            patches: &self.patches,
+        }
+    }
+}
+
+/// Calls `then` with the stages' view of a card and its `ink_mask` (the tests' way in).
+#[cfg(test)]
+pub(super) fn with_inks<R>(img: &RgbImage, mask: &GrayImage, then: impl FnOnce(&Inks) -> R) -> R {
+    then(&InkMasks::from_mask(mask.clone()).view(img))
+}
+
+/// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
+/// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
+/// neither does a region of one ink wide enough, its pinholes filled (`SPECKLE_PX`), to hold a
+/// `WIDE_MM` square (`wide_region`), but for the marks on it darker than it (`marks_on_land`).
+pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
+    let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
+    let mut mask = GrayImage::new(img.width(), img.height());
+    for (x, y, p) in img.enumerate_pixels() {
+        if in_border(&mask, x, y) {
+            continue;
+        }
+        // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
+        let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
+            continue;
+        }
+        let c = p.0.map(|v| v as f64 / 255.0);
+        let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
+        if grown.get_pixel(x, y)[0] == 0 && is_ink(c, paper) {
+            mask.put_pixel(x, y, image::Luma([ink_class(c)]));
+        }
+    }
+    // Each ink apart: a black cross drawn over a green land that passes for ink stays, and so
+    // does a green one standing out from the green land it is drawn on (`marks_on_land`).
+    for class in 1..=3u8 {
+        let wide = wide_region(&mask, class);
+        let land: Vec<bool> = mask
+            .as_raw()
+            .iter()
+            .zip(wide.as_raw())
+            .map(|(&m, &v)| v > 0 && m == class)
+            .collect();
+        let marks = marks_on_land(img, &land);
+        for ((m, &l), &mark) in mask.iter_mut().zip(&land).zip(&marks) {
+            if l && !mark {
+                *m = 0;
+            }
+        }
+    }
+    mask
+}
+
+/// Whether a pixel of the canonical card lies in the strip along its edge (`EDGE_MM`) that the
+/// cross's stages leave alone.
+pub(super) fn in_border(card: &GrayImage, x: u32, y: u32) -> bool {
+    let m = (EDGE_MM * PX_PER_MM) as u32;
+    x < m || y < m || x >= card.width() - m || y >= card.height() - m
+}
+
+/// The pixels of one ink (`ink_class`) in an `ink_mask`, as a 0/255 mask.
+pub(super) fn of_class(mask: &GrayImage, class: u8) -> GrayImage {
+    GrayImage::from_fn(mask.width(), mask.height(), |x, y| {
+        image::Luma([if mask.get_pixel(x, y)[0] == class {
+            255
+        } else {
+            0
+        }])
+    })
+}
+
+/// Each ink's mask apart, its specks opened away: one marker draws a cross in one ink, so a green
+/// cross beside a blue coastline is its own patch.
+fn each_ink(mask: &GrayImage) -> Vec<GrayImage> {
+    [1u8, 2, 3]
+        .iter()
+        .map(|&k| dilate_square(&erode_square(&of_class(mask, k), 1), 1))
+        .collect()
+}
