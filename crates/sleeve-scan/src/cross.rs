@@ -164,6 +164,13 @@ const WIDE_MM: f64 = 4.0;
 /// two crosses not there.)
 const SPECKLE_PX: usize = 3;
 
+/// Whether a pixel of the canonical card lies in the strip along its edge (`EDGE_MM`) that the
+/// cross's stages leave alone.
+fn in_border(card: &GrayImage, x: u32, y: u32) -> bool {
+    let m = (EDGE_MM * PX_PER_MM) as u32;
+    x < m || y < m || x >= card.width() - m || y >= card.height() - m
+}
+
 /// The smallest cross's ink (pixels); a patch under a quarter of it is no cross and hides none.
 const MIN_INK: f64 = 2.0 * 7.0 * 0.8 * PX_PER_MM * PX_PER_MM;
 

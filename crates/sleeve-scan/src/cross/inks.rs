@@ -6,7 +6,7 @@ use image::{GrayImage, RgbImage};
 
 use super::contrast::marks_on_land;
 use super::wide::wide_region;
-use super::{EDGE_MM, Inks, ink_class, is_ink, read_inks};
+use super::{Inks, in_border, ink_class, is_ink, read_inks};
 use crate::pixels::{blobs, dilate_square, erode_square};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
@@ -97,13 +97,6 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
         }
     }
     mask
-}
-
-/// Whether a pixel of the canonical card lies in the strip along its edge (`EDGE_MM`) that the
-/// cross's stages leave alone.
-pub(super) fn in_border(card: &GrayImage, x: u32, y: u32) -> bool {
-    let m = (EDGE_MM * PX_PER_MM) as u32;
-    x < m || y < m || x >= card.width() - m || y >= card.height() - m
 }
 
 /// The pixels of one ink (`ink_class`) in an `ink_mask`, as a 0/255 mask.

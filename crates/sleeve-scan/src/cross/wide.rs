@@ -3,8 +3,7 @@
 
 use image::GrayImage;
 
-use super::inks::in_border;
-use super::{SPECKLE_PX, WIDE_MM};
+use super::{SPECKLE_PX, WIDE_MM, in_border};
 use crate::pixels::{dilate_square, erode_square};
 use crate::scan::PX_PER_MM;
 
