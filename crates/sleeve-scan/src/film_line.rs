@@ -8,6 +8,9 @@
 //! The other way round (`move_in`): a side traced on the film's cut edge itself, where nothing
 //! else marks the card's edge, has that thin bright line on it, film over the table on both
 //! sides of it, and no line as bright 2.5 mm further out; it moves 2.5 mm in, doubted as well.
+//! A doubted side traced a little off such a faint edge (`settled`: the film's line 1.6 to
+//! 3.4 mm out, clear and unbroken) settles 2.5 mm inside the film's line; sure sides stay as
+//! traced (their own edge is the sharper evidence: settling every side lost more than it won).
 
 use image::RgbImage;
 
@@ -55,6 +58,75 @@ const MOVED_MAX_MM: f64 = 7.5;
 /// across the side are measured with the quad's own perspective (`Across`), so a tilted card's
 /// foreshortening does not move the film's edge.
 pub(crate) fn move_out(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
+    to_film_line(img, line, (quad, k), &MOVE_OUT)
+}
+
+/// Where the film's line is sought outside a side, and what makes it count.
+struct Search {
+    /// From `lo` to `hi` mm outside the side's line.
+    lo: f64,
+    hi: f64,
+    /// How many of the profiles must put it on one straight line.
+    on_line: usize,
+    /// The median brightness of each profile's brightest line over its surroundings.
+    ridge: f64,
+    /// Its two ends lie within this many mm of the same distance from the side.
+    parallel: f64,
+    /// The least move (mm, at either end) worth making.
+    least: f64,
+    /// Only when no line as bright runs where the film's edge would be if the side were right.
+    none_at_film: bool,
+}
+
+const MOVE_OUT: Search = Search {
+    lo: MOVED_MIN_MM,
+    hi: MOVED_MAX_MM,
+    on_line: ON_LINE,
+    ridge: CLEAR_RIDGE,
+    parallel: PARALLEL_MM,
+    least: 0.0,
+    none_at_film: true,
+};
+
+/// How far (mm) outside a doubted side's line the film's bright edge may run for the side to
+/// settle 2.5 mm inside it (`settled`): within 0.9 mm of where it runs when the side is right.
+const SETTLE_MIN_MM: f64 = 1.6;
+const SETTLE_MAX_MM: f64 = 3.4;
+
+/// A side settles on the film's line only when nearly every profile puts it on one straight line
+/// (the film's edge runs unbroken along a side), it stands out clearly (a check's or a grain's
+/// edge nearby blurs where a fainter one seems to lie), and its ends lie within 0.3 mm of the
+/// same distance; a side it puts within 0.15 mm of where the film says stays as traced (about
+/// the film line's own precision).
+const SETTLE: Search = Search {
+    lo: SETTLE_MIN_MM,
+    hi: SETTLE_MAX_MM,
+    on_line: 44,
+    ridge: 0.035,
+    parallel: 0.3,
+    least: 0.15,
+    none_at_film: false,
+};
+
+/// The card's edge for side `k` of `quad` (traced as `line`) 2.5 mm inside the film's bright
+/// cut edge, when that edge runs 1.6 to 3.4 mm outside the line, parallel to it: a side traced
+/// a little off the card's faint edge (the stock as light as the film over the table) settles
+/// where the film says it is. Else None.
+pub(crate) fn settled(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
+    to_film_line(img, line, (quad, k), &SETTLE)
+}
+
+/// The side 2.5 mm inside the film's bright line, when that line runs where `search` says
+/// outside side `k`'s `line`, parallel to it, on enough of the profiles and bright enough, and
+/// moves the side at least `search.least`; with `none_at_film`, only when no line as bright runs
+/// where the film's edge would be if the side were right.
+fn to_film_line(
+    img: &RgbImage,
+    line: Line,
+    (quad, k): ([[f64; 2]; 4], usize),
+    search: &Search,
+) -> Option<Line> {
+    let (lo, hi) = (search.lo, search.hi);
     let across = Across::new(quad, k);
     let (_, inward) = crate::geom::side_frame(&quad, k);
     let (o, d) = line;
@@ -87,21 +159,26 @@ pub(crate) fn move_out(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize
             .collect();
         (pts, median(strength))
     };
-    // Where the film's edge would be if the side were right: how bright a line stands there.
-    let (_, at_film) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
-    let (pts, strength) = brightest_all(-MOVED_MAX_MM, -MOVED_MIN_MM, RIDGE);
+    let (pts, strength) = brightest_all(-hi, -lo, RIDGE);
     let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
     let (ridge, count) = ransac_line(&pts, tol)?;
     let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
     let (pa, pb) = (at(0.0), at(1.0));
     let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
-    let within = |x: f64| (MOVED_MIN_MM - 0.3..=MOVED_MAX_MM + 0.3).contains(&x);
-    let found = count >= ON_LINE
-        && strength >= CLEAR_RIDGE
-        && at_film < NONE_AT_FILM * strength
+    // Where the film's edge would be if the side were right: how bright a line stands there.
+    let at_film = if search.none_at_film {
+        brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY).1
+    } else {
+        0.0
+    };
+    let within = |x: f64| (lo - 0.3..=hi + 0.3).contains(&x);
+    let found = count >= search.on_line
+        && strength >= search.ridge
+        && (!search.none_at_film || at_film < NONE_AT_FILM * strength)
         && within(da)
         && within(db)
-        && (da - db).abs() < PARALLEL_MM;
+        && (da - db).abs() < search.parallel
+        && (da - FILM_MM).abs().max((db - FILM_MM).abs()) >= search.least;
     if !found {
         return None;
     }
@@ -412,6 +489,49 @@ mod tests {
     /// `top_edge` for `move_in`.
     fn top_edge_in(img: &RgbImage, q: [[f64; 2]; 4]) -> Option<f64> {
         move_in(img, q, 0).map(above_top)
+    }
+
+    /// Where `settled` puts the top side of `q` (mm above the true top edge), or None.
+    fn top_settled(img: &RgbImage, q: [[f64; 2]; 4]) -> Option<f64> {
+        settled(img, (q[0], [1.0, 0.0]), q, 0).map(above_top)
+    }
+
+    #[test]
+    fn a_side_a_little_off_the_faint_card_edge_settles_inside_the_film_line() {
+        let img = photo(2.0, &[2.5]);
+        // Half a millimetre inside the card's edge, and half a millimetre outside it.
+        for off in [0.5, -0.5] {
+            let edge = top_settled(&img, quad(off))
+                .unwrap_or_else(|| panic!("a side {off} mm in did not settle"));
+            assert!(edge.abs() < 0.1, "{off} mm in: card edge {edge:.3} mm off");
+        }
+    }
+
+    #[test]
+    fn a_side_where_the_film_says_or_far_from_it_does_not_settle() {
+        let img = photo(2.0, &[2.5]);
+        // On the card's edge: left as traced.
+        assert_eq!(top_settled(&img, quad(0.0)), None);
+        // 1.5 mm in: the film line at 4 mm, beyond what settling reaches (`move_out`'s work).
+        assert_eq!(top_settled(&img, quad(1.5)), None);
+        // No line at all.
+        assert_eq!(top_settled(&photo(2.0, &[]), quad(0.5)), None);
+    }
+
+    #[test]
+    fn only_a_doubted_side_settles_on_the_film_line() {
+        let img = photo(2.0, &[2.5]);
+        let q = quad(0.5);
+        let (sure, _) = crate::outline::off_film_edges(&img, (q, [1.0; 4]));
+        assert_eq!(sure, q, "sure sides moved");
+        let (moved, agree) = crate::outline::off_film_edges(&img, (q, [0.5, 1.0, 1.0, 1.0]));
+        let top = moved[0][1].min(moved[1][1]);
+        assert!(
+            (top - ORIGIN).abs() < 1.0,
+            "top side at {top:.1}, card edge at {ORIGIN}"
+        );
+        assert_eq!(moved[2], q[2], "a sure side moved");
+        assert_eq!(agree, [0.5, 1.0, 1.0, 1.0]);
     }
 
     #[test]

@@ -306,7 +306,9 @@ fn film_sides_with(
 /// The outline with every side that runs on the film's bright cut edge rather than on the
 /// card's (`film_line::move_in`) taken 2.5 mm in, each such side agreeing at most
 /// `FAINT_AGREE`: where the card stock and the table look alike, the film's edge is the only
-/// line left to trace, and nothing else in the outline tells it from the card's.
+/// line left to trace, and nothing else in the outline tells it from the card's. Every other
+/// doubted side settles 2.5 mm inside the film's line when that runs 1.6 to 3.4 mm out
+/// (`film_line::settled`), and stays doubted.
 pub fn off_film_edges(
     img: &RgbImage,
     (quad, mut agree): ([[f64; 2]; 4], [f64; 4]),
@@ -320,7 +322,16 @@ pub fn off_film_edges(
                 agree[k] = agree[k].min(FAINT_AGREE);
                 line
             }
-            None => (quad[k], crate::geom::side_frame(&quad, k).0),
+            None => {
+                let line = (quad[k], crate::geom::side_frame(&quad, k).0);
+                match crate::film_line::settled(img, line, quad, k) {
+                    Some(l) if agree[k] < crate::scan::DOUBT_CARD => {
+                        moved = true;
+                        l
+                    }
+                    _ => line,
+                }
+            }
         };
     }
     if !moved {
