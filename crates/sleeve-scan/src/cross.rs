@@ -405,7 +405,10 @@ pub const ARMS_SCORE: f64 = 0.75;
 /// together) was seen as a rose (`roses`): the arms of a rose's star fit a cross as well, and
 /// the ring and taper tests here measure with the arms fitted, not with the patch.
 /// (On the second generator's tuning photos, seeds 0-999, without this test the stage read two
-/// roses as crosses, 637 and 958; with it no true cross was lost there.) Nor is one read whose
+/// roses as crosses, 637 and 958; with it no true cross was lost there.) The ring is sought out
+/// to twice the longest arm a marker's cross has, as `not_a_star` does: where the wide-region
+/// step took a big star's hub away, its spokes' inner ends stand apart like washed-out arms, and
+/// its ring lies beyond twice the arms' visible ink (1,005,784 of split H27, its ring about 7 mm out). Nor is one read whose
 /// strokes run over pale art that just passes for ink (`on_faint_patch`); the stage is not run
 /// again without that patch, since other patches left alone may then fit arms of their own.
 fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
@@ -430,7 +433,7 @@ fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
             };
             (open_wedges(ink, &c) >= 3
                 && !tapers(inks.any, ink, &c)
-                && !ringed(inks.img, at, arm)
+                && !ringed(inks.img, at, arm.max(LONGEST_ARM_MM * PX_PER_MM))
                 && !near_a_rose(&c, roses)
                 && !on_faint_patch(inks, &sized, &c))
             .then_some(c)

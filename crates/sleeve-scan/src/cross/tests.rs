@@ -671,6 +671,26 @@ fn a_cross_read_from_its_arms_is_not_read_where_a_rose_was_seen() {
 }
 
 #[test]
+fn arms_inside_a_ring_out_to_twice_a_markers_longest_arm_are_a_rose() {
+    // The washed cross's arms inside a thin printed ring 9 mm round the crossing: beyond twice
+    // the arms' visible ink (4 mm), within twice a marker's longest arm (11 mm). A star whose hub
+    // was taken away leaves such arms.
+    let ringed_at = |r: f64| {
+        let mut img = washed_cross(5.3, 1.3);
+        for (x, y, p) in img.enumerate_pixels_mut() {
+            let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
+            if ((u - 15.0).hypot(v - 15.0) - r).abs() < 0.2 {
+                *p = Rgb([60, 90, 60]);
+            }
+        }
+        img
+    };
+    assert!(faded_on(&ringed_at(9.0), &[]).is_empty());
+    // A ring farther out than that is not the crossing's.
+    assert_eq!(faded_on(&ringed_at(12.5), &[]).len(), 1);
+}
+
+#[test]
 fn a_patch_ringed_or_tapering_is_noted_as_a_rose_and_a_plain_cross_is_not() {
     let tapering = Candidate {
         tapered: true,
