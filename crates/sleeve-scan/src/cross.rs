@@ -405,12 +405,14 @@ pub const ARMS_SCORE: f64 = 0.75;
 /// together) was seen as a rose (`roses`): the arms of a rose's star fit a cross as well, and
 /// the ring and taper tests here measure with the arms fitted, not with the patch.
 /// (On the second generator's tuning photos, seeds 0-999, without this test the stage read two
-/// roses as crosses, 637 and 958; with it no true cross was lost there.) The ring is sought out
-/// to twice the longest arm a marker's cross has, as `not_a_star` does: where the wide-region
-/// step took a big star's hub away, its spokes' inner ends stand apart like washed-out arms, and
-/// its ring lies beyond twice the arms' visible ink (1,005,784 of split H27, its ring about 7 mm out). Nor is one read whose
-/// strokes run over pale art that just passes for ink (`on_faint_patch`); the stage is not run
-/// again without that patch, since other patches left alone may then fit arms of their own.
+/// roses as crosses, 637 and 958; with it no true cross was lost there.) The ring is sought
+/// from 2.2 to 11 mm round the crossing (`ringed` for twice the longest arm a marker's cross
+/// has, as `not_a_star` does) when the arms' visible ink is shorter: where the wide-region step
+/// took a big star's hub away, its spokes' inner ends stand apart like washed-out arms, and its
+/// ring lies beyond twice that ink (1,005,784 of split H27, its ring about 7 mm out); a rose's
+/// ring runs outside its spokes, so none lies inside 2.2 mm. Nor is one read whose strokes run
+/// over pale art that just passes for ink (`on_faint_patch`); the stage is not run again
+/// without that patch, since other patches left alone may then fit arms of their own.
 fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let least = (1.5 * 0.6 * PX_PER_MM * PX_PER_MM) as usize;
     inks.per_ink

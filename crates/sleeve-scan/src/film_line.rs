@@ -19,8 +19,10 @@ use crate::geom::{FILM_MM, Line, line_dist, ransac_line};
 /// Profiles across the side, and where along it they lie (its middle 76 %).
 const PLACES: usize = 48;
 
-/// The profiles' span (mm, negative outside the side's line), every 0.05 mm; the bright line is
-/// sought from 7.5 to 3.3 mm out, and where the film's edge would be, 3.1 to 1.9 mm out.
+/// The profiles' span (mm, negative outside the side's line), every 0.05 mm, with 0.9 mm more
+/// each way for a line's surroundings; the bright line is sought from 7.5 to 3.3 mm out
+/// (`move_out`) or from 3.4 to 1.6 mm out (`settled`), and where the film's edge would be, 3.1
+/// to 1.9 mm out.
 const FIRST_MM: f64 = -8.0;
 const LAST_MM: f64 = -1.6;
 const STEP_MM: f64 = 0.05;
@@ -68,11 +70,11 @@ struct Search {
     hi: f64,
     /// How many of the profiles must put it on one straight line.
     on_line: usize,
-    /// The median brightness of each profile's brightest line over its surroundings.
+    /// The least median brightness of each profile's brightest line over its surroundings.
     ridge: f64,
     /// Its two ends lie within this many mm of the same distance from the side.
     parallel: f64,
-    /// The least move (mm, at either end) worth making.
+    /// The least move (mm, at the end that moves more) worth making.
     least: f64,
     /// Only when no line as bright runs where the film's edge would be if the side were right.
     none_at_film: bool,
@@ -88,10 +90,13 @@ const MOVE_OUT: Search = Search {
     none_at_film: true,
 };
 
-/// How far (mm) outside a doubted side's line the film's bright edge may run for the side to
-/// settle 2.5 mm inside it (`settled`): within 0.9 mm of where it runs when the side is right.
+/// How far (mm) outside a doubted side's line the film's bright edge is sought for the side to
+/// settle 2.5 mm inside it (`settled`): within 0.9 mm of where it runs when the side is right
+/// (its two ends are then taken from 1.3 to 3.7 mm, the trace's slack). The search must stay
+/// within the profiles' span.
 const SETTLE_MIN_MM: f64 = 1.6;
 const SETTLE_MAX_MM: f64 = 3.4;
+const _: () = assert!(-SETTLE_MIN_MM <= LAST_MM && -SETTLE_MAX_MM >= FIRST_MM);
 
 /// A side settles on the film's line only when nearly every profile puts it on one straight line
 /// (the film's edge runs unbroken along a side), it stands out clearly (a check's or a grain's

@@ -308,7 +308,8 @@ fn film_sides_with(
 /// `FAINT_AGREE`: where the card stock and the table look alike, the film's edge is the only
 /// line left to trace, and nothing else in the outline tells it from the card's. Every other
 /// doubted side settles 2.5 mm inside the film's line when that runs 1.6 to 3.4 mm out
-/// (`film_line::settled`), and stays doubted.
+/// (`film_line::settled`), and stays doubted. Both apply to corners a person tapped too, whose
+/// sides are checked against the film margin as any outline's.
 pub fn off_film_edges(
     img: &RgbImage,
     (quad, mut agree): ([[f64; 2]; 4], [f64; 4]),
@@ -324,8 +325,9 @@ pub fn off_film_edges(
             }
             None => {
                 let line = (quad[k], crate::geom::side_frame(&quad, k).0);
-                match crate::film_line::settled(img, line, quad, k) {
-                    Some(l) if agree[k] < crate::scan::DOUBT_CARD => {
+                let doubted = agree[k] < crate::scan::DOUBT_CARD;
+                match doubted.then(|| crate::film_line::settled(img, line, quad, k)) {
+                    Some(Some(l)) => {
                         moved = true;
                         l
                     }

@@ -673,8 +673,8 @@ fn a_cross_read_from_its_arms_is_not_read_where_a_rose_was_seen() {
 #[test]
 fn arms_inside_a_ring_out_to_twice_a_markers_longest_arm_are_a_rose() {
     // The washed cross's arms inside a thin printed ring 9 mm round the crossing: beyond twice
-    // the arms' visible ink (4 mm), within twice a marker's longest arm (11 mm). A star whose hub
-    // was taken away leaves such arms.
+    // the arms' visible ink (2 x 4 = 8 mm), within twice a marker's longest arm (11 mm). A star
+    // whose hub was taken away leaves such arms.
     let ringed_at = |r: f64| {
         let mut img = washed_cross(5.3, 1.3);
         for (x, y, p) in img.enumerate_pixels_mut() {
