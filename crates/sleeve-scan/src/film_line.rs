@@ -170,20 +170,20 @@ fn to_film_line(
     let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
     let (pa, pb) = (at(0.0), at(1.0));
     let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
-    // Where the film's edge would be if the side were right: how bright a line stands there.
-    let at_film = if search.none_at_film {
-        brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY).1
-    } else {
-        0.0
-    };
     let within = |x: f64| (lo - 0.3..=hi + 0.3).contains(&x);
+    // Where the film's edge would be if the side were right: how bright a line stands there
+    // (read last, only when the search asks and everything else holds).
+    let none_at_film = || {
+        let (_, at_film) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
+        at_film < NONE_AT_FILM * strength
+    };
     let found = count >= search.on_line
         && strength >= search.ridge
-        && (!search.none_at_film || at_film < NONE_AT_FILM * strength)
         && within(da)
         && within(db)
         && (da - db).abs() < search.parallel
-        && (da - FILM_MM).abs().max((db - FILM_MM).abs()) >= search.least;
+        && (da - FILM_MM).abs().max((db - FILM_MM).abs()) >= search.least
+        && (!search.none_at_film || none_at_film());
     if !found {
         return None;
     }
