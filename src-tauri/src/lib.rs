@@ -3,6 +3,7 @@
 //! `lan` adds the "Invite players" commands, which open the table to the players' own devices.
 
 pub mod lan;
+mod page_watch;
 
 use std::hash::{BuildHasher, RandomState};
 use std::path::PathBuf;
@@ -194,6 +195,9 @@ pub fn run() {
             }
             app.manage(shell);
             app.manage(lan::Lan::default());
+            if let Some(window) = app.get_webview_window("main") {
+                page_watch::watch(&window);
+            }
             Ok(())
         });
     with_commands(builder)

@@ -107,6 +107,13 @@ export async function killApp() {
   return pids;
 }
 
+/** The PIDs of the webview's page processes (WebKitWebProcess) this file's current driver started. */
+export function pageProcesses() {
+  return owned(current.driver.marker)
+    .filter((p) => path.basename(p.exe) === "WebKitWebProcess")
+    .map((p) => p.pid);
+}
+
 function printLogs() {
   for (const d of drivers) {
     process.stderr.write(`--- last lines of ${d.log}\n${tail(d.log)}\n`);

@@ -1,0 +1,44 @@
+// End to end: the webview's page process ends under the app (killed here by its PID, as a crash
+// ends it). The app says so in one line on stderr, the line the test runner looks for before it
+// gives a file a second run (tests/e2e/run.mjs), and loads the page again in a new page process,
+// so a player is not left looking at a blank window.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { appFixture, openApp, pageProcesses } from "./app.mjs";
+import { sleep } from "./harness.mjs";
+import { PAGE_ENDED } from "./page-ended.mjs";
+
+const fx = appFixture("neverland-e2e-page-crash-");
+
+const pages = pageProcesses;
+
+async function until(what, check, ms) {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) {
+    const v = check();
+    if (v) return v;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+test("a page process that dies is said on stderr and the page is loaded again", async () => {
+  const { session } = await openApp();
+  try {
+    const before = await until("a page process", () => (pages().length ? pages() : null), 10000);
+    for (const pid of before) process.kill(pid, "SIGKILL");
+    const line = await until(
+      "the app to say the page process ended",
+      () => readFileSync(fx.driver.log, "utf8").split("\n").find((l) => l.startsWith(PAGE_ENDED)),
+      15000,
+    );
+    assert.match(line, /ended: crashed; loading the page again/);
+    const after = await until("a new page process", () => {
+      const fresh = pages().filter((p) => !before.includes(p));
+      return fresh.length ? fresh : null;
+    }, 15000);
+    assert.ok(after.length > 0, "the page runs in a new process");
+  } finally {
+    // The session died with its page (WebKitWebDriver deletes it); the driver is stopped after.
+    await session.quit().catch(() => {});
+  }
+});
