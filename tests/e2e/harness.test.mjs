@@ -1,8 +1,10 @@
 // The end-to-end harness itself: a test file killed mid-run (SIGKILL, so none of its own cleanup
-// runs) leaves no process behind, and the test runner that ran it still exits by itself.
+// runs) leaves no process behind, and the test runner that ran it still exits by itself. The
+// runner of the end-to-end files (run.mjs) gives a file a second run only after the webview's
+// page process crashed under it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -70,5 +72,24 @@ test("a test file killed mid-run leaves no process, and the runner exits", { tim
     if (victimPid && existsSync(logs)) {
       for (const f of readdirSync(logs)) if (f.startsWith(`killed-mid-run-${victimPid}-`)) rmSync(path.join(logs, f));
     }
+  }
+});
+
+test("the runner runs a file again once after a crash of the page process, and no other", { timeout: 180000 }, async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-runner-"));
+  const env = { ...process.env, NEVERLAND_E2E_RUN: `runnertest${process.pid}`, E2E_OUTPUT: tmp };
+  delete env.NODE_TEST_CONTEXT;
+  try {
+    const files = ["victims/page-crash-fails.mjs", "victims/plain-fail.mjs"];
+    const out = spawnSync(process.execPath, [path.join(here, "run.mjs"), ...files], { env, encoding: "utf8", timeout: 170000 });
+    const text = `${out.stdout}${out.stderr}`;
+    assert.equal(out.status, 1, `the run fails\n${text}`);
+    assert.match(text, /victims\/page-crash-fails\.mjs failed after the webview's page process crashed:\n.*the page process ended: crashed/);
+    assert.equal(text.match(/: second run\n/g)?.length, 1, `only the crashed file runs again\n${text}`);
+    assert.match(text, /end-to-end files: 2, failed: 2 \(victims\/page-crash-fails\.mjs, victims\/plain-fail\.mjs\)/);
+    assert.match(text, /second runs after a crash of the page process: 1 \(victims\/page-crash-fails\.mjs\)/);
+  } finally {
+    await killOwned(`runnertest${process.pid}:`, 0);
+    rmSync(tmp, { recursive: true, force: true });
   }
 });
