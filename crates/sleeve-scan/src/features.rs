@@ -69,7 +69,7 @@ pub fn read(canon: &RgbImage) -> Found {
     };
     // The cross's inks need only the card, the paper's near level and the dark areas: found
     // beside the rings' work.
-    let ((inks, dark_areas), (without_cross, for_cross)) = join(
+    let ((inks, dark_areas), (rings, for_cross)) = join(
         || {
             (
                 crate::cross::InkMasks::of(canon, &near, &dark),
@@ -78,11 +78,28 @@ pub fn read(canon: &RgbImage) -> Found {
         },
         || rings_and_flags(canon, &masks, &washed_regions, rated, stray_red),
     );
+    let RingsRead {
+        hooks,
+        ring_conf,
+        missed_at,
+        hidden_doubt,
+    } = rings;
     Found {
-        cross: inks.read(canon, &for_cross),
+        hooks,
+        ring_conf,
+        missed_at,
+        hidden_doubt,
         dark_areas,
-        ..without_cross
+        cross: inks.read(canon, &for_cross),
     }
+}
+
+/// The rings' part of `Found` (its fields of the same names), as `rings_and_flags` reads it.
+struct RingsRead {
+    hooks: (Vec<Hook>, f64),
+    ring_conf: Vec<f64>,
+    missed_at: Vec<[f64; 2]>,
+    hidden_doubt: Vec<usize>,
 }
 
 /// The masks the rings' hidden flags are read against: the paper's wide level, the dark areas,
@@ -96,15 +113,15 @@ struct Masks<'a> {
 }
 
 /// The rings (the red test's `rated`, with dark-red ones found in the dark areas), their hidden
-/// flags and doubts, and the places a ring may be missed, as a `Found` whose cross and dark
-/// areas are left empty for the caller to fill; and the rings as the cross stage sees them.
+/// flags and doubts, and the places a ring may be missed; and the rings as the cross stage sees
+/// them.
 fn rings_and_flags(
     canon: &RgbImage,
     masks: &Masks,
     washed_regions: &[Vec<usize>],
     rated: Vec<crate::rings::RingFit>,
     stray_red: Vec<[f64; 2]>,
-) -> (Found, Vec<(Hook, f64)>) {
+) -> (RingsRead, Vec<(Hook, f64)>) {
     let dark = masks.dark;
     let lit_beside = beside::glare_beside_dark(canon, masks.reference, dark);
     let w = canon.width() as usize;
@@ -160,15 +177,13 @@ fn rings_and_flags(
         .chain(unseen)
         .chain(unreadable)
         .collect();
-    let found = Found {
+    let read = RingsRead {
         hooks: (list, worst),
         ring_conf,
         missed_at,
         hidden_doubt,
-        dark_areas: Vec::new(),
-        cross: (None, 0.0),
     };
-    (found, for_cross)
+    (read, for_cross)
 }
 
 /// The rings of every stage settled: a ring judged poorly (an arc fitted wide) refitted through
