@@ -27,7 +27,7 @@ use image::{GrayImage, RgbImage};
 
 use crate::faded::from_arms;
 use crate::geom::{Line, intersect, line_dist};
-use crate::pixels::{blobs, chroma, dilate_square, erode_square, luma, redness};
+use crate::pixels::{blobs, chroma, luma, open_square, redness};
 use crate::scan::Hook;
 use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
@@ -332,7 +332,7 @@ fn thick(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let opened: Vec<GrayImage> = inks
         .per_ink
         .iter()
-        .map(|m| dilate_square(&erode_square(m, THICK_OPEN), THICK_OPEN))
+        .map(|m| open_square(m, THICK_OPEN))
         .collect();
     let patches: Vec<Vec<Vec<usize>>> = opened.iter().map(blobs).collect();
     let mut found = judge_again(inks, &opened, &patches);

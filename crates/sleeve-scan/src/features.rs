@@ -8,7 +8,7 @@ use image::{GrayImage, RgbImage};
 use crate::geom::polygon_area;
 use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden_in, with_lit_holes};
 use crate::join;
-use crate::pixels::{blobs, chroma, colour_at, dilate_square, erode_square, fill_holes, luma};
+use crate::pixels::{blobs, chroma, colour_at, fill_holes, luma, open_square};
 use crate::ring_profile::refit_arc;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 use crate::shaded::{SHADED_LEAST, rings_in_dark};
@@ -298,7 +298,7 @@ pub fn washed_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> V
         image::Luma([if on { 255 } else { 0 }])
     });
     let k = PX_PER_MM as usize;
-    let opened = dilate_square(&erode_square(&grey, k), k);
+    let opened = open_square(&grey, k);
     blobs(&opened)
         .into_iter()
         .filter(|b| b.len() as f64 >= 12.0 * PX_PER_MM * PX_PER_MM)

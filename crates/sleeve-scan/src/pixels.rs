@@ -149,6 +149,18 @@ pub fn erode_square(mask: &GrayImage, k: usize) -> GrayImage {
     spread_square(mask, k, true)
 }
 
+/// Binary opening by a (2k+1)-pixel square (erosion, then dilation): specks and strokes thinner
+/// than the square go, what holds the square stays as it was.
+pub fn open_square(mask: &GrayImage, k: usize) -> GrayImage {
+    dilate_square(&erode_square(mask, k), k)
+}
+
+/// Binary closing by a (2k+1)-pixel square (dilation, then erosion): gaps and holes narrower than
+/// the square fill, the outline stays as it was.
+pub fn close_square(mask: &GrayImage, k: usize) -> GrayImage {
+    erode_square(&dilate_square(mask, k), k)
+}
+
 /// Dilation by a (2k+1)-pixel square of the set pixels, or with `of_clear` of the clear ones with
 /// the answer inverted (an erosion). Byte-wide passes the compiler turns into vector code: along
 /// the rows, each row padded with `k` clear bytes on both sides, a byte becomes the OR of the
@@ -274,6 +286,26 @@ pub fn box_mean(img: &RgbImage, k: usize) -> Vec<[f32; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn opening_takes_specks_away_and_closing_fills_narrow_gaps() {
+        // A 7 x 7 block with a 1-pixel gap down its middle column, and a lone speck.
+        let mut m = GrayImage::new(20, 20);
+        for y in 5..12 {
+            for x in (5..12).filter(|&x| x != 8) {
+                m.put_pixel(x, y, image::Luma([255]));
+            }
+        }
+        m.put_pixel(16, 16, image::Luma([255]));
+        let closed = close_square(&m, 1);
+        assert_eq!(closed.get_pixel(8, 8)[0], 255, "the gap is filled");
+        assert_eq!(closed.get_pixel(16, 16)[0], 255, "closing keeps the speck");
+        assert_eq!(closed.get_pixel(4, 8)[0], 0, "the outline stays");
+        let opened = open_square(&closed, 1);
+        assert_eq!(opened.get_pixel(16, 16)[0], 0, "the speck goes");
+        assert_eq!(opened.get_pixel(5, 5)[0], 255, "the block's corner stays");
+        assert_eq!(opened.get_pixel(8, 8)[0], 255);
+    }
 
     #[test]
     fn dilation_and_erosion_match_the_square_looked_at_whole() {

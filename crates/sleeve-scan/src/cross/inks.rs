@@ -7,7 +7,7 @@ use image::{GrayImage, RgbImage};
 use super::contrast::marks_on_land;
 use super::wide::wide_region;
 use super::{Inks, in_border, ink_class, is_ink, read_inks};
-use crate::pixels::{blobs, dilate_square, erode_square};
+use crate::pixels::{blobs, dilate_square, open_square};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
 /// A card's `ink_mask`, each ink's mask apart (`each_ink`) and its patches.
@@ -115,6 +115,6 @@ pub(super) fn of_class(mask: &GrayImage, class: u8) -> GrayImage {
 fn each_ink(mask: &GrayImage) -> Vec<GrayImage> {
     [1u8, 2, 3]
         .iter()
-        .map(|&k| dilate_square(&erode_square(&of_class(mask, k), 1), 1))
+        .map(|&k| open_square(&of_class(mask, k), 1))
         .collect()
 }

@@ -56,7 +56,7 @@ fn kept_whole(mask: &GrayImage, core: &GrayImage) -> (GrayImage, Vec<Vec<usize>>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pixels::{dilate_square, erode_square};
+    use crate::pixels::open_square;
 
     #[test]
     fn a_patch_is_kept_whole_when_its_opened_core_is_big_enough() {
@@ -76,7 +76,7 @@ mod tests {
         for (x, y) in (20..24).flat_map(|x| (24..28).map(move |y| (x, y))) {
             mask.put_pixel(x, y, image::Luma([255]));
         }
-        let (kept, patches) = kept_whole(&mask, &dilate_square(&erode_square(&mask, 1), 1));
+        let (kept, patches) = kept_whole(&mask, &open_square(&mask, 1));
         assert_eq!(patches.len(), 1);
         let set = |x: u32, y: u32| kept.get_pixel(x, y)[0] > 0;
         assert!((5..55).all(|x| !set(x, 11)), "no core: dropped");

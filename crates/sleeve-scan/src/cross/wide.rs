@@ -4,7 +4,7 @@
 use image::GrayImage;
 
 use super::{SPECKLE_PX, WIDE_MM, in_border};
-use crate::pixels::{dilate_square, erode_square};
+use crate::pixels::{close_square, dilate_square, erode_square};
 use crate::scan::PX_PER_MM;
 
 /// The region of one ink (`class`) in a mask wide enough, its pinholes filled (`SPECKLE_PX`),
@@ -20,7 +20,7 @@ pub(super) fn wide_region(mask: &GrayImage, class: u8) -> GrayImage {
         let on = in_border(mask, x, y) || mask.get_pixel(x, y)[0] == class;
         image::Luma([if on { 255 } else { 0 }])
     });
-    let filled = erode_square(&dilate_square(&only, SPECKLE_PX), SPECKLE_PX);
+    let filled = close_square(&only, SPECKLE_PX);
     let mut core = erode_square(&filled, k);
     let (w, h, k32) = (mask.width(), mask.height(), k as u32);
     for (x, y, p) in core.enumerate_pixels_mut() {

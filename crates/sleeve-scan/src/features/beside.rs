@@ -7,7 +7,9 @@
 use image::{GrayImage, RgbImage};
 
 use crate::hidden::WASHED_CHROMA;
-use crate::pixels::{blobs, chroma, colour_at, dilate_square, erode_square, luma};
+use crate::pixels::{
+    blobs, chroma, close_square, colour_at, dilate_square, erode_square, luma, open_square,
+};
 use crate::scan::PX_PER_MM;
 
 /// How far (mm) from a dark area a lit part of it is looked for.
@@ -63,7 +65,7 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
     // A ring centred in the lit grey cuts it apart with its red stroke (not neutral): a closing
     // joins the pieces again before the opening would drop them.
     let join = (JOIN_MM * PX_PER_MM) as usize;
-    lit = erode_square(&dilate_square(&lit, join), join);
+    lit = close_square(&lit, join);
     let near = dilate_square(dark, (REACH_MM * PX_PER_MM) as usize);
     for (l, &n) in lit.iter_mut().zip(near.as_raw()) {
         if n == 0 {
@@ -71,7 +73,7 @@ pub fn glare_beside_dark(img: &RgbImage, reference: &GrayImage, dark: &GrayImage
         }
     }
     let k = PX_PER_MM as usize;
-    let opened = dilate_square(&erode_square(&lit, k), k);
+    let opened = open_square(&lit, k);
     let touching = dilate_square(dark, (TOUCH_MM * PX_PER_MM) as usize);
     blobs(&opened)
         .into_iter()

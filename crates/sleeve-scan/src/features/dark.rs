@@ -5,7 +5,7 @@
 use image::{GrayImage, RgbImage};
 
 use crate::pixels::{
-    blobs, chroma, colour_at, dilate_square, erode_square, fill_holes, flood, luma, redness,
+    blobs, chroma, colour_at, dilate_square, fill_holes, flood, luma, open_square, redness,
 };
 use crate::scan::PX_PER_MM;
 
@@ -59,7 +59,7 @@ pub fn dark_mask_and_unsure(img: &RgbImage, reference: &GrayImage) -> (GrayImage
         *out = if dark { 255 } else { 0 };
     }
     let k = (PX_PER_MM * 0.9) as u8;
-    let opened = dilate_square(&erode_square(&raw, k as usize), k as usize);
+    let opened = open_square(&raw, k as usize);
     let (seeds, unsure) = sort_regions(img, reference, &opened);
     let unsure = dilate_square(&unsure, PX_PER_MM as usize);
     let (w, h) = (raw.width() as usize, raw.height() as usize);

@@ -1,6 +1,7 @@
 //! The feature stage's own tests: synthetic cards and crops of straightened photos.
 
 use super::*;
+use crate::pixels::{dilate_square, erode_square};
 use image::Luma;
 
 /// A 60 x 60 mm picture at the canonical card's scale, each pixel painted from its centre
