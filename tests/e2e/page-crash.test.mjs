@@ -1,7 +1,7 @@
 // End to end: the webview's page process ends under the app (killed here by its PID, as a crash
 // ends it). The app says so in one line on stderr, the line the test runner looks for before it
 // gives a file a second run (tests/e2e/run.mjs), and loads the page again in a new page process,
-// so a player is not left looking at a blank window.
+// so a player is not left looking at a blank window; a page that ends again soon after is left.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -21,7 +21,7 @@ async function until(what, check, ms) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-test("a page process that dies is said on stderr and the page is loaded again", async () => {
+test("a page process that dies is said on stderr and the page is loaded again, once", async () => {
   const { session } = await openApp();
   try {
     const before = await until("a page process", () => (pages().length ? pages() : null), 10000);
@@ -37,6 +37,17 @@ test("a page process that dies is said on stderr and the page is loaded again", 
       return fresh.length ? fresh : null;
     }, 15000);
     assert.ok(after.length > 0, "the page runs in a new process");
+    // Ended again within seconds of the reload: said, and not reloaded (no reload loop).
+    for (const pid of after) process.kill(pid, "SIGKILL");
+    const again = await until(
+      "the app to say the page ended again",
+      () => readFileSync(fx.driver.log, "utf8").split("\n").filter((l) => l.startsWith(PAGE_ENDED))[1],
+      15000,
+    );
+    assert.match(again, /ended: crashed; it ended again soon after a reload, so it is left/);
+    await sleep(2000);
+    const seen = [...before, ...after];
+    assert.deepEqual(pages().filter((p) => !seen.includes(p)), [], "no third page process");
   } finally {
     // The session died with its page (WebKitWebDriver deletes it); the driver is stopped after.
     await session.quit().catch(() => {});
