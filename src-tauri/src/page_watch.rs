@@ -1,9 +1,11 @@
 //! When the webview's page process ends on its own (WebKitGTK on Linux: a crash, or the memory
 //! limit), the window would stay blank until the player restarted the app. This says why on
-//! stderr, in one line a test or a bug report can quote, and loads the page again: every game
-//! lives in the database, so the reloaded screen opens where the table was. A page that ends
-//! again within `AGAIN` of being reloaded is not reloaded a second time (a page that crashes as
-//! it loads would otherwise reload without end); the line then says so.
+//! stderr, in one line a test or a bug report can quote, and loads the page again. The reloaded
+//! page opens on the saved-games list: every game is in the database, so a player reopens the
+//! game they were at; only what was not yet saved (a half-typed name, an open Invite screen) is
+//! gone. A page that ends again within `AGAIN` of a reload, or after `MOST` reloads in one run
+//! of the app, is not reloaded (a page that crashes as it loads would reload without end); the
+//! line then asks for a restart.
 
 use std::time::{Duration, Instant};
 
@@ -15,11 +17,23 @@ pub const ENDED: &str = "neverland-companion: the page process ended:";
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 const AGAIN: Duration = Duration::from_secs(10);
 
-/// Whether to reload now, given when the page was last reloaded: not when that was under
-/// `AGAIN` ago.
+/// The most reloads in one run of the app.
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
-fn reload_now(last: Option<Instant>, now: Instant) -> bool {
-    last.is_none_or(|t| now.duration_since(t) >= AGAIN)
+const MOST: u32 = 3;
+
+/// Whether to reload now, given the reloads so far and when the last was: not within `AGAIN` of
+/// the last, and not after `MOST`.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn reload_now(done: u32, last: Option<Instant>, now: Instant) -> bool {
+    done < MOST && last.is_none_or(|t| now.duration_since(t) >= AGAIN)
+}
+
+/// Writes one line to stderr in a single write, so that no other writer to the same log splits
+/// it; a failed write is let go (there is nowhere else to say it).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn say(line: String) {
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
 }
 
 /// Watches the webview of `window`; does nothing on systems whose webview is not WebKitGTK.
@@ -27,8 +41,9 @@ pub fn watch(window: &tauri::WebviewWindow) {
     #[cfg(target_os = "linux")]
     {
         let watched = window.with_webview(|wv| {
+            use std::cell::Cell;
             use webkit2gtk::{WebProcessTerminationReason as R, WebViewExt};
-            let last = std::cell::Cell::new(None);
+            let (done, last) = (Cell::new(0u32), Cell::new(None));
             wv.inner().connect_web_process_terminated(move |view, reason| {
                 let why = match reason {
                     R::Crashed => "crashed",
@@ -38,18 +53,23 @@ pub fn watch(window: &tauri::WebviewWindow) {
                 };
                 let now = Instant::now();
                 if reason == R::TerminatedByApi {
-                    eprintln!("{ENDED} {why}");
-                } else if reload_now(last.get(), now) {
-                    eprintln!("{ENDED} {why}; loading the page again");
+                    say(format!("{ENDED} {why}"));
+                } else if reload_now(done.get(), last.get(), now) {
+                    say(format!("{ENDED} {why}; loading the page again"));
+                    done.set(done.get() + 1);
                     last.set(Some(now));
                     view.reload();
                 } else {
-                    eprintln!("{ENDED} {why}; it ended again soon after a reload, so it is left: restart the app");
+                    say(format!(
+                        "{ENDED} {why}; not loaded again (too soon after a reload, or too often): restart the app"
+                    ));
                 }
             });
         });
         if let Err(e) = watched {
-            eprintln!("neverland-companion: the page process is not watched: {e}");
+            say(format!(
+                "neverland-companion: the page process is not watched: {e}"
+            ));
         }
     }
     #[cfg(not(target_os = "linux"))]
@@ -61,10 +81,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_page_that_ends_again_soon_after_a_reload_is_left() {
+    fn a_page_that_ends_again_soon_after_a_reload_or_too_often_is_left() {
         let t0 = Instant::now();
-        assert!(reload_now(None, t0), "the first end reloads");
-        assert!(!reload_now(Some(t0), t0 + Duration::from_secs(3)));
-        assert!(reload_now(Some(t0), t0 + AGAIN));
+        assert!(reload_now(0, None, t0), "the first end reloads");
+        assert!(!reload_now(1, Some(t0), t0 + Duration::from_secs(3)));
+        assert!(reload_now(1, Some(t0), t0 + AGAIN));
+        assert!(
+            !reload_now(MOST, Some(t0), t0 + AGAIN * 5),
+            "at most MOST reloads a run"
+        );
     }
 }

@@ -4,7 +4,7 @@
 // page process crashed under it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -79,16 +79,32 @@ test("the runner runs a file again once after a crash of the page process, and n
   const tmp = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-runner-"));
   const env = { ...process.env, NEVERLAND_E2E_RUN: `runnertest${process.pid}`, E2E_OUTPUT: tmp };
   delete env.NODE_TEST_CONTEXT;
+  // Its own process group, so that a runner which overstays is stopped with all it started.
+  const files = ["victims/page-crash-fails.mjs", "victims/plain-fail.mjs"];
+  const runner = spawn(process.execPath, [path.join(here, "run.mjs"), ...files], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let text = "";
+  runner.stdout.on("data", (d) => (text += d));
+  runner.stderr.on("data", (d) => (text += d));
+  let timer;
   try {
-    const files = ["victims/page-crash-fails.mjs", "victims/plain-fail.mjs"];
-    const out = spawnSync(process.execPath, [path.join(here, "run.mjs"), ...files], { env, encoding: "utf8", timeout: 170000 });
-    const text = `${out.stdout}${out.stderr}`;
-    assert.equal(out.status, 1, `the run fails\n${text}`);
-    assert.match(text, /victims\/page-crash-fails\.mjs failed after the webview's page process crashed:\n.*the page process ended: crashed/);
+    const code = await new Promise((resolve) => {
+      runner.once("close", (c) => resolve(c));
+      timer = setTimeout(() => resolve("overstayed"), 170000);
+    });
+    assert.equal(code, 1, `the run fails\n${text}`);
+    assert.match(text, /victims\/page-crash-fails\.mjs lost its session after the webview's page process crashed:\n.*the page process ended: crashed/);
     assert.equal(text.match(/: second run\n/g)?.length, 1, `only the crashed file runs again\n${text}`);
     assert.match(text, /end-to-end files: 2, failed: 2 \(victims\/page-crash-fails\.mjs, victims\/plain-fail\.mjs\)/);
     assert.match(text, /second runs after a crash of the page process: 1 \(victims\/page-crash-fails\.mjs\)/);
   } finally {
+    clearTimeout(timer);
+    if (runner.exitCode === null) {
+      try {
+        process.kill(-runner.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }
     await killOwned(`runnertest${process.pid}:`, 0);
     rmSync(tmp, { recursive: true, force: true });
   }
