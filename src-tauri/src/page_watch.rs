@@ -5,13 +5,17 @@
 //! game they were at; only what was not yet saved (a half-typed name, an open Invite screen) is
 //! gone. A page that ends again within `AGAIN` of a reload, or after `MOST` reloads in one run
 //! of the app, is not reloaded (a page that crashes as it loads would reload without end); the
-//! line then asks for a restart.
+//! line then asks for a restart. A reloaded page that has finished loading is said too.
 
 use std::time::{Duration, Instant};
 
 /// The line written to stderr when the page process ends; `reason` is one of `crashed`,
 /// `exceeded-memory-limit`, `terminated-by-api`, `unknown`. The end-to-end tests read it.
 pub const ENDED: &str = "neverland-companion: the page process ended:";
+
+/// The line written to stderr when a page loaded again after its process ended has finished
+/// loading (a test waits for it before ending the new page process too).
+pub const LOADED_AGAIN: &str = "neverland-companion: the page was loaded again";
 
 /// How soon after a reload the page ending again stops the reloading.
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
@@ -41,9 +45,16 @@ pub fn watch(window: &tauri::WebviewWindow) {
     #[cfg(target_os = "linux")]
     {
         let watched = window.with_webview(|wv| {
-            use std::cell::Cell;
-            use webkit2gtk::{WebProcessTerminationReason as R, WebViewExt};
+            use std::{cell::Cell, rc::Rc};
+            use webkit2gtk::{LoadEvent, WebProcessTerminationReason as R, WebViewExt};
             let (done, last) = (Cell::new(0u32), Cell::new(None));
+            let reloading = Rc::new(Cell::new(false));
+            let loaded = reloading.clone();
+            wv.inner().connect_load_changed(move |_, event| {
+                if event == LoadEvent::Finished && loaded.replace(false) {
+                    say(LOADED_AGAIN.to_string());
+                }
+            });
             wv.inner().connect_web_process_terminated(move |view, reason| {
                 let why = match reason {
                     R::Crashed => "crashed",
@@ -58,6 +69,7 @@ pub fn watch(window: &tauri::WebviewWindow) {
                     say(format!("{ENDED} {why}; loading the page again"));
                     done.set(done.get() + 1);
                     last.set(Some(now));
+                    reloading.set(true);
                     view.reload();
                 } else {
                     say(format!(

@@ -92,7 +92,7 @@ test("the runner runs a file again once after a crash of the page process, and n
       timer = setTimeout(() => resolve("overstayed"), 170000);
     });
     assert.equal(code, 1, `the run fails\n${text}`);
-    assert.match(text, /victims\/page-crash-fails\.mjs lost its session after the webview's page process crashed:\n.*the page process ended: crashed/);
+    assert.match(text, /victims\/page-crash-fails\.mjs failed while the webview's page process crashed:\n.*the page process ended: crashed/);
     assert.equal(text.match(/: second run\n/g)?.length, 1, `only the crashed file runs again\n${text}`);
     assert.match(text, /end-to-end files: 2, failed: 2 \(victims\/page-crash-fails\.mjs, victims\/plain-fail\.mjs\)/);
     assert.match(text, /second runs after a crash of the page process: 1 \(victims\/page-crash-fails\.mjs\)/);

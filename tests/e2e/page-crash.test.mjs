@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { appFixture, openApp, pageProcesses } from "./app.mjs";
 import { sleep } from "./harness.mjs";
-import { PAGE_ENDED } from "./page-ended.mjs";
+import { PAGE_ENDED, PAGE_LOADED_AGAIN } from "./page-ended.mjs";
 
 const fx = appFixture("neverland-e2e-page-crash-");
 
@@ -32,11 +32,12 @@ test("a page process that dies is said on stderr and the page is loaded again, o
       15000,
     );
     assert.match(line, /ended: crashed; loading the page again/);
-    const after = await until("a new page process", () => {
-      const fresh = pages().filter((p) => !before.includes(p));
-      return fresh.length ? fresh : null;
-      // Under the app's 10 s between reloads (AGAIN), so that the kill below comes within it.
-    }, 8000);
+    // Under the app's 10 s between reloads (AGAIN), so that the kill below comes within it. The
+    // new process is ended only once its page has loaded: WebKitGTK aborts the whole app when a
+    // page process dies before it has told the app its PID.
+    const log = () => readFileSync(fx.driver.log, "utf8").split("\n");
+    await until("the app to say the page was loaded again", () => log().includes(PAGE_LOADED_AGAIN), 8000);
+    const after = pages().filter((p) => !before.includes(p));
     assert.ok(after.length > 0, "the page runs in a new process");
     // Ended again within seconds of the reload: said, and not reloaded (no reload loop).
     for (const pid of after) process.kill(pid, "SIGKILL");
