@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Builder, By, until } from "selenium-webdriver";
 import { audit } from "./a11y.mjs";
-import { filePrefix, killOwned, killOwnedSync, logDir, owned, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
+import { filePrefix, killOwned, killOwnedSync, logDir, logTag, owned, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
@@ -37,7 +37,7 @@ function freePort() {
   });
 }
 
-const fileTag = path.basename(process.argv[1] ?? "e2e", ".mjs").replace(/[^\w.-]/g, "_");
+const fileTag = logTag(process.argv[1] ?? "e2e");
 const logs = logDir(outDir);
 /** Every driver this file started: { child, marker, port, log }. */
 const drivers = [];

@@ -92,6 +92,9 @@ export function killOwnedSync(prefix, pgids) {
   for (const p of owned(prefix)) signal(p.pid, "SIGKILL");
 }
 
+/** The tag a test file's log files start with: `<tag>-<test file pid>-…` (app.mjs, run.mjs). */
+export const logTag = (file) => path.basename(file, ".mjs").replace(/[^\w.-]/g, "_");
+
 export const logDir = (outDir) => {
   const dir = path.join(outDir, "logs");
   mkdirSync(dir, { recursive: true });

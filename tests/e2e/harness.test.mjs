@@ -5,12 +5,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { outDir } from "./app.mjs";
 import { killOwned, owned, sleep } from "./harness.mjs";
+import { PAGE_ENDED } from "./page-ended.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -81,6 +82,9 @@ test("the runner runs a file again once after a crash of the page process, and n
   delete env.NODE_TEST_CONTEXT;
   // Its own process group, so that a runner which overstays is stopped with all it started.
   const files = ["victims/page-crash-fails.mjs", "victims/plain-fail.mjs"];
+  // A crash line already in plain-fail's log before the run: not this run's, so no second run.
+  mkdirSync(path.join(tmp, "logs"), { recursive: true });
+  writeFileSync(path.join(tmp, "logs", "plain-fail-1-driver1.log"), `${PAGE_ENDED} crashed; loading the page again\n`);
   const runner = spawn(process.execPath, [path.join(here, "run.mjs"), ...files], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let text = "";
   runner.stdout.on("data", (d) => (text += d));

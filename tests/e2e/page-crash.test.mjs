@@ -32,6 +32,7 @@ test("a page process that dies is said on stderr and the page is loaded again, o
       15000,
     );
     assert.match(line, /ended: crashed; loading the page again/);
+    const reloaded = Date.now();
     // Under the app's 10 s between reloads (AGAIN), so that the kill below comes within it. The
     // new process is ended only once its page has loaded: WebKitGTK aborts the whole app when a
     // page process dies before it has told the app its PID.
@@ -39,6 +40,8 @@ test("a page process that dies is said on stderr and the page is loaded again, o
     await until("the app to say the page was loaded again", () => log().includes(PAGE_LOADED_AGAIN), 8000);
     const after = pages().filter((p) => !before.includes(p));
     assert.ok(after.length > 0, "the page runs in a new process");
+    const waited = Date.now() - reloaded;
+    assert.ok(waited < 9500, `the reloaded page took ${waited} ms to load: too slow to end it again within the app's 10 s`);
     // Ended again within seconds of the reload: said, and not reloaded (no reload loop).
     for (const pid of after) process.kill(pid, "SIGKILL");
     const again = await until(

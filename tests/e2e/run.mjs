@@ -5,8 +5,7 @@
 // One failure gets a second run: a file that failed while the app wrote that WebKitGTK's page
 // process had crashed (the line in page-ended.mjs; see src-tauri/src/page_watch.rs). How the
 // test then fails varies (a lost session, a script result that cannot be parsed, a bare
-// WebDriverError, or a wait that times out on the page loaded again), so the crash line is the
-// evidence, not the test's words. CI once
+// WebDriverError), so the crash line is the evidence, not the test's words. CI once
 // lost a session that way in the middle of a test that passes on every other run; a crash of
 // the page process is the suspected cause, not a proven one. A crash can also be ours (a page
 // the kernel kills for its memory reads as "crashed" too), so a file that fails twice, or fails
@@ -17,6 +16,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { logTag } from "./harness.mjs";
 import { ENGINE_REASONS, NO_SECOND_RUN, PAGE_ENDED } from "./page-ended.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,10 +34,10 @@ function logSizes() {
 
 /** The engine's crash lines `file`'s run wrote to its log files (kept when a file fails). */
 function engineCrashes(file, before) {
-  const tag = path.basename(file, ".mjs");
+  const own = new RegExp(`^${logTag(file).replace(/[.]/g, "\\.")}-\\d+-`);
   const lines = [];
   for (const name of logSizes().keys()) {
-    if (!name.startsWith(`${tag}-`)) continue;
+    if (!own.test(name)) continue;
     const text = readFileSync(path.join(logs, name)).subarray(before.get(name) ?? 0).toString("utf8");
     for (const line of text.split("\n")) {
       const reason = line.startsWith(PAGE_ENDED) ? line.slice(PAGE_ENDED.length).trim().split(/[;\s]/)[0] : null;
