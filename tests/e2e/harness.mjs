@@ -92,6 +92,17 @@ export function killOwnedSync(prefix, pgids) {
   for (const p of owned(prefix)) signal(p.pid, "SIGKILL");
 }
 
+/** Polls `check` every 100 ms until it gives a truthy value, which it returns; throws after `ms`. */
+export async function until(what, check, ms) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
 /** The tag a test file's log files start with: `<tag>-<test file pid>-…` (app.mjs, run.mjs). */
 export const logTag = (file) => path.basename(file, ".mjs").replace(/[^\w.-]/g, "_");
 

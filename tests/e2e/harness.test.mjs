@@ -10,20 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { outDir } from "./app.mjs";
-import { killOwned, owned, sleep } from "./harness.mjs";
+import { killOwned, owned, until } from "./harness.mjs";
 import { PAGE_ENDED } from "./page-ended.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-async function until(what, check, ms) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 test("a test file killed mid-run leaves no process, and the runner exits", { timeout: 120000 }, async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), "neverland-e2e-harness-"));

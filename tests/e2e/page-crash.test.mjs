@@ -6,20 +6,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { appFixture, openApp, pageProcesses } from "./app.mjs";
-import { sleep } from "./harness.mjs";
+import { sleep, until } from "./harness.mjs";
 import { PAGE_ENDED, PAGE_LOADED_AGAIN } from "./page-ended.mjs";
 
 const fx = appFixture("neverland-e2e-page-crash-");
 
 const pages = pageProcesses;
-
-async function until(what, check, ms) {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) {
-    const v = check();
-    if (v) return v;
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** The driver's log (the app's stderr), line by line. */
+const log = () => readFileSync(fx.driver.log, "utf8").split("\n");
 
 test("a page process that dies is said on stderr and the page is loaded again, once", async () => {
   const { session } = await openApp();
@@ -28,7 +22,7 @@ test("a page process that dies is said on stderr and the page is loaded again, o
     for (const pid of before) process.kill(pid, "SIGKILL");
     const line = await until(
       "the app to say the page process ended",
-      () => readFileSync(fx.driver.log, "utf8").split("\n").find((l) => l.startsWith(PAGE_ENDED)),
+      () => log().find((l) => l.startsWith(PAGE_ENDED)),
       15000,
     );
     assert.match(line, /ended: crashed; loading the page again/);
@@ -36,7 +30,6 @@ test("a page process that dies is said on stderr and the page is loaded again, o
     // Under the app's 10 s between reloads (AGAIN), so that the kill below comes within it. The
     // new process is ended only once its page has loaded: WebKitGTK aborts the whole app when a
     // page process dies before it has told the app its PID.
-    const log = () => readFileSync(fx.driver.log, "utf8").split("\n");
     await until("the app to say the page was loaded again", () => log().includes(PAGE_LOADED_AGAIN), 8000);
     const after = pages().filter((p) => !before.includes(p));
     assert.ok(after.length > 0, "the page runs in a new process");
@@ -46,7 +39,7 @@ test("a page process that dies is said on stderr and the page is loaded again, o
     for (const pid of after) process.kill(pid, "SIGKILL");
     const again = await until(
       "the app to say the page ended again",
-      () => readFileSync(fx.driver.log, "utf8").split("\n").filter((l) => l.startsWith(PAGE_ENDED))[1],
+      () => log().filter((l) => l.startsWith(PAGE_ENDED))[1],
       15000,
     );
     assert.match(again, /ended: crashed; not loaded again \(too soon after a reload, or too often\)/);

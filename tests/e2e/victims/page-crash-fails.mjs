@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { appFixture, openApp, pageProcesses } from "../app.mjs";
-import { sleep } from "../harness.mjs";
+import { until } from "../harness.mjs";
 import { PAGE_ENDED } from "../page-ended.mjs";
 
 const fx = appFixture("neverland-e2e-victim-crash-");
@@ -13,7 +13,6 @@ const fx = appFixture("neverland-e2e-victim-crash-");
 test("fails after its page process crashed", async () => {
   await openApp();
   for (const pid of pageProcesses()) process.kill(pid, "SIGKILL");
-  for (let i = 0; i < 150 && !readFileSync(fx.driver.log, "utf8").includes(PAGE_ENDED); i++) await sleep(100);
-  assert.ok(readFileSync(fx.driver.log, "utf8").includes(PAGE_ENDED), "the app said its page process ended");
+  await until("the app to say its page process ended", () => readFileSync(fx.driver.log, "utf8").includes(PAGE_ENDED), 15000);
   assert.fail("this victim fails after its page process crashed");
 });
