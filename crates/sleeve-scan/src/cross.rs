@@ -10,11 +10,13 @@
 //! its ink), a clean one there taking the place of doubted first-pass ones (where a rose was seen
 //! before the opening, tapering or ringed, only arms that keep their width, `not_a_star`); then
 //! a cross whose middle glare washed out is read from its arms apart (`faded`), never where a
-//! rose was seen; last, one the speck opening broke apart, from each ink's patches kept whole
-//! (`speckled`). A cross found in any of these later ways is always doubted, and so is one a
-//! stroke of which runs on in line past both its ends, as a printed grid line does
-//! (`runs_through`). A patch that a sure ring runs beside is art, not the cross (the contract keeps
-//! 3 mm of film between them), and is never read (`clearance`); nor is a patch judged alone
+//! rose was seen; then one the speck opening broke apart, from each ink's patches kept whole
+//! (`speckled`); last, from each ink's patches with every pixel's ink told from its neighbours'
+//! (`one_ink`: noise scatters a navy marker's pixels between black and blue). A cross found in
+//! any of these later ways is always doubted, and so is one a stroke of which runs on in line
+//! past both its ends, as a printed grid line does (`runs_through`). A patch that a sure ring
+//! runs beside is art, not the cross (the contract keeps 3 mm of film between them), and is never
+//! read (`clearance`); nor is a patch judged alone
 //! (in the first pass, the thick one or the last) that barely stands out from what is around it,
 //! nor a cross read from arms running over one (`contrast`: pale land that just passes for
 //! ink; a patch whose cross's strokes stand out though the patch does not is read,
@@ -38,6 +40,7 @@ use inks::of_class;
 #[cfg(test)]
 use inks::with_inks;
 pub use inks::{InkMasks, ink_mask};
+use one_ink::one_ink;
 use pieced::pieced;
 use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
@@ -223,6 +226,9 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
     }
     if found.is_empty() {
         found = clear_of(speckled(&inks, &roses), rings, &mut aside);
+    }
+    if found.is_empty() {
+        found = clear_of(one_ink(&inks, &roses), rings, &mut aside);
     }
     // A cross-like patch a sure ring runs beside is art: never read, but "no cross" is less sure
     // with it about.
@@ -716,6 +722,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 mod clearance;
 mod contrast;
 mod inks;
+mod one_ink;
 #[cfg(test)]
 mod pale_tests;
 mod pieced;

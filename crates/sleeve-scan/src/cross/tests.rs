@@ -389,7 +389,7 @@ pub(super) fn faded_on(img: &RgbImage, roses: &[[f64; 2]]) -> Vec<[f64; 2]> {
 }
 
 /// The cross read on a picture with no dark area.
-fn read_cross(img: &RgbImage) -> (Option<CrossAt>, f64) {
+pub(super) fn read_cross(img: &RgbImage) -> (Option<CrossAt>, f64) {
     read_beside(img, &[])
 }
 
