@@ -748,3 +748,21 @@ fn the_crossing_of_two_broken_grid_lines_is_never_a_sure_cross() {
     let (at, conf) = read_cross(&grid_crossing());
     assert!(conf < crate::fields::DOUBT_CROSS, "{at:?} at {conf}");
 }
+
+#[test]
+fn a_patch_judged_under_the_read_score_is_a_near_miss_not_a_cross() {
+    let ink = Rgb([30, 30, 34]);
+    let ground = Rgb([236, 226, 200]);
+    // Arms of 2.4 mm judge at about 0.56: once read, now only a near miss.
+    let short = drawn_cross(2.4, 0.0, ink, ground);
+    let judged = judge_patch(&cross_pixels(2.4)).expect("two strokes").score;
+    assert!((0.5..READ_SCORE).contains(&judged), "{judged}");
+    let (at, conf) = read_cross(&short);
+    assert!(at.is_none(), "{at:?}");
+    assert!(conf < 0.6, "a near miss makes 'no cross' doubtful: {conf}");
+    // Arms of 2.6 mm judge at 0.8: read, doubted.
+    let (at, conf) = read_cross(&drawn_cross(2.6, 0.0, ink, ground));
+    let at = at.expect("the short cross");
+    assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+    assert!(conf <= 0.8, "{conf}");
+}
