@@ -11,6 +11,12 @@ use image::RgbImage;
 use crate::geom::{CARD_H, CARD_W, apply, homography};
 use crate::scan::rgb_at;
 
+/// Whether a point of the upright card (mm) lies on the laces, the triangle (50, 88), (58, 88),
+/// (58, 80), grown by `grown` mm all round (for blur).
+pub(crate) fn on_laces(u: f64, v: f64, grown: f64) -> bool {
+    u + v >= 138.0 - grown * std::f64::consts::SQRT_2 && u <= 58.0 + grown && v <= 88.0 + grown
+}
+
 /// How far inside the card's bottom and right edges the laces' legs run (mm).
 pub(crate) const INSET: f64 = 2.0;
 

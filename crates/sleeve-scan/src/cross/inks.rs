@@ -7,6 +7,7 @@ use image::{GrayImage, RgbImage};
 use super::contrast::marks_on_land;
 use super::wide::wide_region;
 use super::{Inks, in_border, ink_class, is_ink, read_inks};
+use crate::laces::on_laces;
 use crate::pixels::{blobs, dilate_square, open_square};
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 
@@ -70,7 +71,7 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
         }
         // The laces: the triangle (50, 88), (58, 88), (58, 80) mm, grown by 0.8 mm for blur.
         let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
-        if u + v >= 138.0 - 0.8 * std::f64::consts::SQRT_2 && u <= 58.8 && v <= 88.8 {
+        if on_laces(u, v, 0.8) {
             continue;
         }
         let c = p.0.map(|v| v as f64 / 255.0);
