@@ -6,8 +6,8 @@
 //! pixel takes the ink of the mean colour of the inked pixels within `INK_COLOUR_PX` of it, so a
 //! stroke is one ink along its length. The pixel-by-pixel test stays for every earlier stage:
 //! smoothed for all of them, art patches that noise had broken up joined into cross-like shapes
-//! (on the second generator's straightened tuning cards, 3 crosses gained and 6 art patterns read
-//! as crosses).
+//! (on the straightened tuning cards of both generators, 3 crosses gained, and 4 art patterns
+//! read as crosses, 2 crosses placed off and 1 missed).
 
 use image::{GrayImage, RgbImage};
 
