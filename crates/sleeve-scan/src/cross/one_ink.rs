@@ -75,8 +75,8 @@ mod tests {
     use image::Rgb;
 
     /// A navy marker cross on parchment centred at (15, 15) mm, 1 mm strokes, arms of 4.5 mm:
-    /// each of its pixels is, by a fixed hash of its place, one of two navy shades, one just
-    /// grey enough to test as black ink and one just blue enough to test as blue.
+    /// each of its pixels is, by a fixed hash of its place, one of two navy shades, one grey
+    /// enough to test as black ink and one blue enough to test as blue; their mean is blue.
     fn navy_cross() -> RgbImage {
         let size = (30.0 * PX_PER_MM) as u32;
         RgbImage::from_fn(size, size, |x, y| {
