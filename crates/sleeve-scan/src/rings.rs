@@ -699,10 +699,11 @@ mod tests {
         let (found, places) = rings(&paint(green, &[strong]));
         assert_eq!(found.len(), 1);
         assert!(places.is_empty(), "{places:?}");
-        // A thin one whose stroke's middle comes within 0.6 mm of a ring read's is no Hook
-        // circle (they never touch); 2.5 mm away, it is a place to look.
+        // A thin one whose stroke's middle comes within 0.3 mm of a ring read's is no Hook
+        // circle (they never touch: even 0.4 mm strokes would overlap); 0.6 mm away (0.2 mm of
+        // film between two 0.4 mm strokes) or 2.5 mm away, it is a place to look.
         let diagonal = |gap: f64| 10.0 + (4.5 + 2.5 + gap) / 2f64.sqrt();
-        for (gap, seen) in [(0.6, false), (2.5, true)] {
+        for (gap, seen) in [(0.3, false), (0.6, true), (2.5, true)] {
             let c = diagonal(gap);
             let beside: Painted = ([c, c], 2.5, (0.45, 0.25), &film);
             let (found, places) = rings(&paint(green, &[strong, beside]));
