@@ -113,7 +113,7 @@ pub(super) fn of_class(mask: &GrayImage, class: u8) -> GrayImage {
 
 /// Each ink's mask apart, its specks opened away: one marker draws a cross in one ink, so a green
 /// cross beside a blue coastline is its own patch.
-fn each_ink(mask: &GrayImage) -> Vec<GrayImage> {
+pub(super) fn each_ink(mask: &GrayImage) -> Vec<GrayImage> {
     [1u8, 2, 3]
         .iter()
         .map(|&k| open_square(&of_class(mask, k), 1))

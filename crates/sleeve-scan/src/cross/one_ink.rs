@@ -11,32 +11,24 @@
 
 use image::{GrayImage, RgbImage};
 
-use super::speckled::{CLEAN, SPECKLED_SCORE};
-use super::{Candidate, Inks, ink_class, judge_again, near_a_rose, of_class};
-use crate::pixels::{blobs, box_mean, open_square};
+use super::inks::each_ink;
+use super::speckled::clean_and_doubted;
+use super::{Candidate, Inks, ink_class};
+use crate::pixels::{blobs, box_mean};
 
 /// How far (pixels each way, 0.25 mm) the inked pixels whose mean colour gives a pixel its ink
 /// reach: a 5-pixel square, under a marker stroke's narrowest width (0.8 mm, 6 pixels).
 const INK_COLOUR_PX: usize = 2;
 
 /// When nothing else is a cross: the card's ink mask with each inked pixel's ink told from its
-/// neighbours' (`one_ink_per_stroke`), each ink opened by one pixel as the first pass's are, and
-/// judged patch by patch; a clean cross (`CLEAN`) read, never where a patch was seen as a rose
-/// (`roses`), always doubted (`SPECKLED_SCORE`). (On the straightened tuning cards of both
+/// neighbours' (`one_ink_per_stroke`), each ink opened by one pixel as the first pass's are
+/// (`each_ink`), and judged patch by patch: a clean cross read, never where a patch was seen as
+/// a rose (`roses`), always doubted (`clean_and_doubted`). (On the straightened tuning cards of both
 /// generators, 1,200 in all: 2 crosses gained, none lost.)
 pub(super) fn one_ink(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
-    let smoothed = one_ink_per_stroke(inks.img, inks.any);
-    let per_ink: Vec<GrayImage> = [1u8, 2, 3]
-        .iter()
-        .map(|&k| open_square(&of_class(&smoothed, k), 1))
-        .collect();
+    let per_ink = each_ink(&one_ink_per_stroke(inks.img, inks.any));
     let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
-    let mut found = judge_again(inks, &per_ink, &patches);
-    found.retain(|c| c.score >= CLEAN && !near_a_rose(c, roses));
-    for c in &mut found {
-        c.score = c.score.min(SPECKLED_SCORE);
-    }
-    found
+    clean_and_doubted(inks, &per_ink, &patches, roses)
 }
 
 /// `mask` (an `ink_mask` of `img`) with each inked pixel's ink that of the mean colour of the
@@ -69,6 +61,7 @@ fn one_ink_per_stroke(img: &RgbImage, mask: &GrayImage) -> GrayImage {
 
 #[cfg(test)]
 mod tests {
+    use super::super::speckled::SPECKLED_SCORE;
     use super::super::tests::read_cross;
     use super::*;
     use crate::scan::PX_PER_MM;

@@ -17,7 +17,7 @@ const CORE_PX: usize = 10;
 /// The score a cross found here needs: a clean one. (On the same photos, from 0.9 up three
 /// crosses were gained and none lost, the same from 0.95; from 0.8 nine art patterns were read
 /// as crosses.)
-pub(super) const CLEAN: f64 = 0.9;
+const CLEAN: f64 = 0.9;
 
 /// The most a cross found here is trusted: under the doubt threshold.
 pub(super) const SPECKLED_SCORE: f64 = 0.8;
@@ -33,7 +33,19 @@ pub(super) fn speckled(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
         .zip(inks.per_ink)
         .map(|(&k, core)| kept_whole(&of_class(inks.any, k), core))
         .unzip();
-    let mut found = judge_again(inks, &whole, &patches);
+    clean_and_doubted(inks, &whole, &patches, roses)
+}
+
+/// The last stages' rule (`speckled`, `one_ink`): `per_ink` and its `patches` judged patch by
+/// patch in place of the first pass's, a clean cross (`CLEAN`) kept, never where a patch was seen
+/// as a rose (`roses`), always doubted (`SPECKLED_SCORE`).
+pub(super) fn clean_and_doubted(
+    inks: &Inks,
+    per_ink: &[GrayImage],
+    patches: &[Vec<Vec<usize>>],
+    roses: &[[f64; 2]],
+) -> Vec<Candidate> {
+    let mut found = judge_again(inks, per_ink, patches);
     found.retain(|c| c.score >= CLEAN && !near_a_rose(c, roses));
     for c in &mut found {
         c.score = c.score.min(SPECKLED_SCORE);
