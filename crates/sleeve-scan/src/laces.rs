@@ -213,10 +213,9 @@ mod tests {
     fn card(lace: [u8; 3], far: [u8; 3]) -> RgbImage {
         RgbImage::from_fn(300, 450, |x, y| {
             let (u, v) = (x as f64 / 5.0, y as f64 / 5.0);
-            let tri = |u: f64, v: f64| u <= 58.0 && v <= 88.0 && u + v >= 138.0;
-            if tri(u, v) {
+            if on_laces(u, v, 0.0) {
                 Rgb(lace)
-            } else if tri(CARD_W - u, CARD_H - v) {
+            } else if on_laces(CARD_W - u, CARD_H - v, 0.0) {
                 Rgb(far)
             } else {
                 Rgb([236, 226, 200])

@@ -376,7 +376,7 @@ mod tests {
                 (-dx * sn + dy * cs) / 8.0 + 45.0,
             );
             let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
-            let lace = laces && u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+            let lace = laces && crate::laces::on_laces(u, v, 0.0);
             let check = ((x / 96) + (y / 96)) % 2 == 0;
             Rgb(match () {
                 _ if outside <= 0.0 && lace => [90, 50, 20],

@@ -546,7 +546,7 @@ mod tests {
         // Points filling the laces' triangle, every quarter millimetre.
         let filled: Vec<(f64, f64, f64)> = (0..=32)
             .flat_map(|i| (0..=32).map(move |j| (50.0 + i as f64 / 4.0, 80.0 + j as f64 / 4.0)))
-            .filter(|&(u, v)| u + v >= 138.0)
+            .filter(|&(u, v)| on_laces(u, v, 0.0))
             .map(|(u, v)| px(u, v))
             .collect();
         assert!(laces_brown(0.0, &filled));

@@ -185,7 +185,7 @@ mod tests {
         RgbImage::from_fn(640, 880, |x, y| {
             let (u, v) = ((x as f64 + 0.5 - 80.0) / 8.0, (y as f64 + 0.5 - 80.0) / 8.0);
             let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
-            let lace = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+            let lace = crate::laces::on_laces(u, v, 0.0);
             Rgb(match () {
                 _ if outside <= 0.0 && lace => [90, 50, 20],
                 _ if outside <= -1.5 => [150, 180, 140],

@@ -51,7 +51,7 @@ fn card_and_decoy() -> RgbImage {
     RgbImage::from_fn(720, 500, |x, y| {
         let (u, v) = ((x as f64 - 20.0) / 5.0, (y as f64 - 20.0) / 5.0);
         let on_card = (0.0..60.0).contains(&u) && (0.0..90.0).contains(&v);
-        let laces = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+        let laces = crate::laces::on_laces(u, v, 0.0);
         let decoy = (360..660).contains(&x) && (20..470).contains(&y);
         Rgb(match () {
             _ if on_card && laces => [90, 50, 20],
@@ -96,7 +96,7 @@ fn card_at_10_px_per_mm(
 ) -> RgbImage {
     RgbImage::from_fn(w, h, |x, y| {
         let (u, v) = ((x as f64 + 0.5 - at) / 10.0, (y as f64 + 0.5 - at) / 10.0);
-        let lace = u <= 58.0 && v <= 88.0 && u + v >= 138.0;
+        let lace = crate::laces::on_laces(u, v, 0.0);
         Rgb(paint(u, v, lace))
     })
 }

@@ -84,7 +84,7 @@ pub(crate) fn grey_table_card(laces: bool) -> RgbImage {
     card_photo(|outside, u, v| {
         if outside > 0.0 {
             [200, 200, 200]
-        } else if laces && u <= 58.0 && v <= 88.0 && u + v >= 138.0 {
+        } else if laces && crate::laces::on_laces(u, v, 0.0) {
             [90, 50, 20]
         } else if outside > -2.5 {
             [236, 228, 210]
