@@ -153,9 +153,20 @@ pub fn edge_candidates(small: &RgbImage, f: u32) -> Vec<Coarse> {
 /// within 1 mm of the card's edge; the film margin is clear for 2.5 mm), the film matching the
 /// table beyond it (clear film over the same table), and light stock inside. A printed frame line,
 /// a dark area or a road inside the card has card stock or art outside it, not the table, so it
-/// scores low however strong its own edge is.
+/// scores low however strong its own edge is. The film's cut edge, a thin bright line 2.5 mm
+/// outside the card's edge where it catches the light, counts for an edge (`CUT_WEIGHT`): a
+/// checked cloth's square edge near the card, stronger than the stock's step and with plain
+/// table on both sides, has none.
 ///
 /// `prof` holds colours at `mm_step` spacing from `first_mm` (outside negative, inward positive).
+/// How much the film's bright cut edge 2.5 mm out counts for an edge in `best_edge`, against
+/// the step from film to stock (weight 1), and the most of its brightness that counts: the cut
+/// edge stands 0.03 to 0.05 over its surroundings where it shows, and a brighter thin line (a
+/// light gap between printed strokes) is not the film's. (Second generator, 1,600 photos seen:
+/// weight 1 gave 5 more photos right, 2 gave 9, 4 gave 1; at 2, counting at most 0.05 gave 10.)
+const CUT_WEIGHT: f64 = 2.0;
+const CUT_MOST: f64 = 0.05;
+
 fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64)> {
     let n = prof.len();
     // Prefix sums of each channel and its square: window means and spreads in O(1).
@@ -185,6 +196,27 @@ fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64
         Some((mean, spread))
     };
     let diff = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
+    // How far each offset stands out as a thin bright line (the mean of the channels over
+    // 0.3 mm, above the brighter of its surroundings 0.5 to 0.9 mm away on either side).
+    let level = |a: f64, b: f64| stats(a, b).map(|(m, _)| (m[0] + m[1] + m[2]) / 3.0);
+    let ridge: Vec<f64> = (0..n)
+        .map(|i| {
+            let c = first_mm + i as f64 * mm_step;
+            let around = level(c - 0.9, c - 0.5).zip(level(c + 0.5, c + 0.9));
+            match (level(c - 0.15, c + 0.15), around) {
+                (Some(p), Some((l, r))) => (p - l.max(r)).max(0.0),
+                _ => 0.0,
+            }
+        })
+        .collect();
+    // The brightest such line where the film's cut edge lies for an edge at `d` (2.5 mm out,
+    // give or take 0.3 mm).
+    let film_cut = |d: f64| -> f64 {
+        let (i, j) = (idx(d - FILM_MM - 0.3), idx(d - FILM_MM + 0.3));
+        (i.max(0)..=j.min(n as i64 - 1))
+            .map(|k| ridge[k as usize])
+            .fold(0.0, f64::max)
+    };
     let mut best: Option<(f64, f64)> = None;
     let last = first_mm + (n - 1) as f64 * mm_step;
     let mut d = first_mm + 5.6;
@@ -196,7 +228,8 @@ fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64
         ) {
             let step = diff(inside, film);
             let dark = (0.4 - crate::pixels::luma(inside)).max(0.0);
-            let score = step - 1.5 * (s_in + s_out) - 1.5 * diff(film, far) - dark;
+            let score = step - 1.5 * (s_in + s_out) - 1.5 * diff(film, far) - dark
+                + CUT_WEIGHT * film_cut(d).min(CUT_MOST);
             if step >= 0.03 && best.is_none_or(|b| score > b.1) {
                 best = Some((d, score));
             }

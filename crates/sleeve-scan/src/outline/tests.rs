@@ -269,3 +269,39 @@ fn a_side_as_it_came_stands_against_a_parallel_edge_only_in_a_near_tie() {
     // Within 0.7 mm at both ends the side as it came stands, not doubted.
     assert_eq!(pick(&side_points(7, |_| -3.0), true), (true, 48, false));
 }
+
+/// A profile as `edge_points` reads it (every 0.1 mm from 12.6 mm outside to 4 mm inside):
+/// light stock inside the card's edge at 0, film over a light check of a checked cloth out to
+/// 6 mm, where a slightly darker check begins, and, when `cut`, the film's cut edge 2.5 mm out
+/// as a thin line that much brighter.
+fn checked_cloth_profile(cut: f64) -> Vec<[f64; 3]> {
+    (0..167)
+        .map(|j| {
+            let mm = -12.6 + j as f64 * 0.1;
+            let grey = |v: f64| [v; 3];
+            if mm >= 0.0 {
+                [0.85, 0.80, 0.72]
+            } else if (mm + 2.5).abs() < 0.15 {
+                grey(0.75 + cut)
+            } else if mm > -6.0 {
+                grey(0.75)
+            } else {
+                grey(0.62)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_films_cut_edge_tells_the_cards_edge_from_a_checks_edge() {
+    // The check's edge steps a little more than the card's does; the film's bright cut edge
+    // 2.5 mm outside the card's edge tips the choice to the card. (The step is placed to the
+    // sub-pixel afterwards, `sub_step`: here within the windows' 0.3 mm.)
+    let (d, _) = best_edge(&checked_cloth_profile(0.04), -12.6, 0.1).expect("an edge");
+    assert!(d.abs() < 0.4, "edge at {d:.2} mm, the card's at 0");
+    let (d, _) = best_edge(&checked_cloth_profile(0.0), -12.6, 0.1).expect("an edge");
+    assert!(
+        (d + 6.0).abs() < 0.4,
+        "without the cut edge: {d:.2} mm, the check's at -6"
+    );
+}
