@@ -157,9 +157,10 @@ pub(crate) fn tilted(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) 
 }
 
 /// The side 2.5 mm inside the film's bright line, when that line runs where `search` says
-/// outside side `k`'s `line`, parallel to it, on enough of the profiles and bright enough, and
-/// moves the side at least `search.least`; with `none_at_film`, only when no line as bright runs
-/// where the film's edge would be if the side were right.
+/// outside side `k`'s `line` (its ends' distances as far apart as `search.ends` allows, the
+/// nearer as close to 2.5 mm as `search.nearer_end` asks), on enough of the profiles and bright
+/// enough, and moves the side at least `search.least`; with `none_at_film`, only when no line as
+/// bright runs where the film's edge would be if the side were right.
 fn to_film_line(
     img: &RgbImage,
     line: Line,

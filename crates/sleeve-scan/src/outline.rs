@@ -148,6 +148,14 @@ pub fn edge_candidates(small: &RgbImage, f: u32) -> Vec<Coarse> {
         .collect()
 }
 
+/// How much the film's bright cut edge 2.5 mm out counts for an edge in `best_edge`, against
+/// the step from film to stock (weight 1), and the most of its brightness that counts: the cut
+/// edge stands 0.03 to 0.05 over its surroundings where it shows, and a brighter thin line (a
+/// light gap between printed strokes) is not the film's. (Second generator, 1,600 photos seen:
+/// weight 1 gave 5 more photos right, 2 gave 9, 4 gave 1; at 2, counting at most 0.05 gave 10.)
+const CUT_WEIGHT: f64 = 2.0;
+const CUT_MOST: f64 = 0.05;
+
 /// Where, along one profile across a side, the card's edge most likely is, and how well the
 /// evidence fits: the step from film to card stock, both sides of it plain (nothing is printed
 /// within 1 mm of the card's edge; the film margin is clear for 2.5 mm), the film matching the
@@ -159,14 +167,6 @@ pub fn edge_candidates(small: &RgbImage, f: u32) -> Vec<Coarse> {
 /// table on both sides, has none.
 ///
 /// `prof` holds colours at `mm_step` spacing from `first_mm` (outside negative, inward positive).
-/// How much the film's bright cut edge 2.5 mm out counts for an edge in `best_edge`, against
-/// the step from film to stock (weight 1), and the most of its brightness that counts: the cut
-/// edge stands 0.03 to 0.05 over its surroundings where it shows, and a brighter thin line (a
-/// light gap between printed strokes) is not the film's. (Second generator, 1,600 photos seen:
-/// weight 1 gave 5 more photos right, 2 gave 9, 4 gave 1; at 2, counting at most 0.05 gave 10.)
-const CUT_WEIGHT: f64 = 2.0;
-const CUT_MOST: f64 = 0.05;
-
 fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64)> {
     let n = prof.len();
     // Prefix sums of each channel and its square: window means and spreads in O(1).
@@ -342,8 +342,8 @@ fn film_sides_with(
 /// line left to trace, and nothing else in the outline tells it from the card's. Every other
 /// doubted side settles 2.5 mm inside the film's line when that runs 1.6 to 3.4 mm out
 /// (`film_line::settled`), or turns back 2.5 mm inside it when the side runs across it, turned
-/// about a corner (`film_line::tilted`), and stays doubted. Both apply to corners a person tapped too, whose
-/// sides are checked against the film margin as any outline's.
+/// about a corner (`film_line::tilted`), and stays doubted. Both apply to corners a person
+/// tapped too, whose sides are checked against the film margin as any outline's.
 pub fn off_film_edges(
     img: &RgbImage,
     (quad, mut agree): ([[f64; 2]; 4], [f64; 4]),
