@@ -332,12 +332,22 @@ mod tests {
     /// 2.5 mm at `lit` painted `colour`, on a 40 x 40 mm canonical image, and its dark mask
     /// (the near-black pixels).
     fn area(lit: [f64; 2], colour: [u8; 3]) -> (RgbImage, GrayImage) {
+        area_over((10.0, 30.0), (lit, 2.5), colour)
+    }
+
+    /// `area` with the square from `from` to `to` mm on both axes and the lit disc at `lit`
+    /// of radius `r` mm.
+    fn area_over(
+        (from, to): (f64, f64),
+        (lit, r): ([f64; 2], f64),
+        colour: [u8; 3],
+    ) -> (RgbImage, GrayImage) {
         let s = (40.0 * PX_PER_MM) as u32;
         let img = RgbImage::from_fn(s, s, |x, y| {
             let (u, v) = (x as f64 / PX_PER_MM, y as f64 / PX_PER_MM);
-            if (u - lit[0]).hypot(v - lit[1]) < 2.5 {
+            if (u - lit[0]).hypot(v - lit[1]) < r {
                 Rgb(colour)
-            } else if (10.0..30.0).contains(&u) && (10.0..30.0).contains(&v) {
+            } else if (from..to).contains(&u) && (from..to).contains(&v) {
                 Rgb([25, 25, 28])
             } else {
                 Rgb([236, 226, 200])
@@ -391,20 +401,7 @@ mod tests {
         // An 8 x 8 mm area (the contract's smallest is 8 mm across) from (16, 16) mm, glare lit
         // to grey within 3.5 mm of its middle: the dark rim left is about 25 mm², and the
         // centre lies 3.5 mm inside its hull.
-        let s = (40.0 * PX_PER_MM) as u32;
-        let img = RgbImage::from_fn(s, s, |x, y| {
-            let (u, v) = (x as f64 / PX_PER_MM, y as f64 / PX_PER_MM);
-            if (u - 20.0).hypot(v - 20.0) < 3.5 {
-                Rgb([170, 170, 172])
-            } else if (16.0..24.0).contains(&u) && (16.0..24.0).contains(&v) {
-                Rgb([25, 25, 28])
-            } else {
-                Rgb([236, 226, 200])
-            }
-        });
-        let dark = GrayImage::from_fn(s, s, |x, y| {
-            Luma([if img.get_pixel(x, y)[0] < 60 { 255 } else { 0 }])
-        });
+        let (img, dark) = area_over((16.0, 24.0), ([20.0, 20.0], 3.5), [170, 170, 172]);
         let rim = dark.pixels().filter(|p| p[0] > 0).count() as f64 / PX_PER_MM / PX_PER_MM;
         assert!((8.0..30.0).contains(&rim), "rim {rim:.1} mm²");
         let mut hooks = [ring(20.0, 20.0), ring(10.0, 20.0)];
