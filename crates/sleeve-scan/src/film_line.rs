@@ -11,8 +11,8 @@
 //! A doubted side traced a little off such a faint edge (`settled`: the film's line 1.6 to
 //! 3.4 mm out, clear and unbroken) settles 2.5 mm inside the film's line; sure sides stay as
 //! traced (their own edge is the sharper evidence: settling every side lost more than it won).
-//! A doubted side turned about a corner (`tilted`: the film's line not parallel to it, nearer
-//! it at one end) turns back 2.5 mm inside the film's line.
+//! A doubted side turned about a corner (`TILT`, `settled`'s second search: the film's line not
+//! parallel to it, nearer it at one end) turns back 2.5 mm inside the film's line.
 
 use image::RgbImage;
 
@@ -62,7 +62,7 @@ const MOVED_MAX_MM: f64 = 7.5;
 /// across the side are measured with the quad's own perspective (`Across`), so a tilted card's
 /// foreshortening does not move the film's edge.
 pub(crate) fn move_out(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
-    to_film_line(img, line, (quad, k), &MOVE_OUT)
+    to_film_line(img, line, (quad, k), &[&MOVE_OUT])
 }
 
 /// Where the film's line is sought outside a side, and what makes it count.
@@ -121,22 +121,14 @@ const SETTLE: Search = Search {
     nearer_end: f64::INFINITY,
 };
 
-/// The card's edge for side `k` of `quad` (traced as `line`) 2.5 mm inside the film's bright
-/// cut edge, when that edge runs 1.6 to 3.4 mm outside the line, parallel to it: a side traced
-/// a little off the card's faint edge (the stock as light as the film over the table) settles
-/// where the film says it is. Else None.
-pub(crate) fn settled(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
-    to_film_line(img, line, (quad, k), &SETTLE)
-}
-
-/// How a doubted side turned about a corner is sought (`tilted`): the film's line from 1.8 to
-/// 6.7 mm outside the side (the art's edge lies at least 1 mm inside the card's, a frame line a
-/// few mm more), its ends' distances differing by 0.4 mm or more (a side shifted parallel is
-/// `settled`'s or `move_out`'s work), the nearer end within 1.7 mm of where the film's edge runs
-/// for a right side (a turn about a corner, not a stripe of the table far out: on the second
-/// generator's photo 1,000,028 such a stripe 6.4 to 7.1 mm out moved a right side), on 36 of the
-/// 48 profiles, at a median 0.025 over its surroundings (a checked cloth's squares dim the
-/// film's sheen along part of a side).
+/// How a doubted side turned about a corner is sought (`settled`, when `SETTLE` finds nothing): the
+/// film's line from 1.8 to 6.7 mm outside the side (the art's edge lies at least 1 mm inside the
+/// card's, a frame line a few mm more), its ends' distances differing by 0.4 mm or more (a side
+/// shifted parallel is `SETTLE`'s or `move_out`'s work), the nearer end within 1.7 mm of where the
+/// film's edge runs for a right side (a turn about a corner, not a stripe of the table far out: on
+/// the second generator's photo 1,000,028 such a stripe 6.4 to 7.1 mm out moved a right side), on
+/// 36 of the 48 profiles, at a median 0.025 over its surroundings (a checked cloth's squares dim
+/// the film's sheen along part of a side).
 const TILT: Search = Search {
     lo: 1.8,
     hi: 6.7,
@@ -149,25 +141,28 @@ const TILT: Search = Search {
 };
 
 /// The card's edge for side `k` of `quad` (traced as `line`) 2.5 mm inside the film's bright
-/// cut edge when that edge is not parallel to the line (`TILT`): a side traced on the card's
-/// edge near one end and on the art's edge at the other, where a light table hides the card's
-/// edge along part of the side. Else None.
-pub(crate) fn tilted(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
-    to_film_line(img, line, (quad, k), &TILT)
+/// cut edge: when that edge runs 1.6 to 3.4 mm outside the line, parallel to it (`SETTLE`), a
+/// side traced a little off the card's faint edge (the stock as light as the film over the
+/// table) settles where the film says it is; else, when that edge is not parallel to the line
+/// (`TILT`), a side traced on the card's edge near one end and on the art's edge at the other,
+/// where a light table hides the card's edge along part of the side, turns back onto it. Else
+/// None. The profiles across the side are read once for both searches.
+pub(crate) fn settled(img: &RgbImage, line: Line, quad: [[f64; 2]; 4], k: usize) -> Option<Line> {
+    to_film_line(img, line, (quad, k), &[&SETTLE, &TILT])
 }
 
-/// The side 2.5 mm inside the film's bright line, when that line runs where `search` says
-/// outside side `k`'s `line` (its ends' distances as far apart as `search.ends` allows, the
-/// nearer as close to 2.5 mm as `search.nearer_end` asks), on enough of the profiles and bright
-/// enough, and moves the side at least `search.least`; with `none_at_film`, only when no line as
-/// bright runs where the film's edge would be if the side were right.
+/// The side 2.5 mm inside the film's bright line, for the first of `searches` that finds it: when
+/// that line runs where the search says outside side `k`'s `line` (its ends' distances as far apart
+/// as `search.ends` allows, the nearer as close to 2.5 mm as `search.nearer_end` asks), on enough
+/// of the profiles and bright enough, and moves the side at least `search.least`; with
+/// `none_at_film`, only when no line as bright runs where the film's edge would be if the side were
+/// right.
 fn to_film_line(
     img: &RgbImage,
     line: Line,
     (quad, k): ([[f64; 2]; 4], usize),
-    search: &Search,
+    searches: &[&Search],
 ) -> Option<Line> {
-    let (lo, hi) = (search.lo, search.hi);
     let across = Across::new(quad, k);
     let (_, inward) = crate::geom::side_frame(&quad, k);
     let (o, d) = line;
@@ -200,36 +195,39 @@ fn to_film_line(
             .collect();
         (pts, median(strength))
     };
-    let (pts, strength) = brightest_all(-hi, -lo, RIDGE);
-    let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
-    let (ridge, count) = ransac_line(&pts, tol)?;
-    let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
-    let (pa, pb) = (at(0.0), at(1.0));
-    let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
-    let within = |x: f64| (lo - 0.3..=hi + 0.3).contains(&x);
-    // Where the film's edge would be if the side were right: how bright a line stands there
-    // (read last, only when the search asks and everything else holds).
-    let none_at_film = || {
-        let (_, at_film) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
-        at_film < NONE_AT_FILM * strength
-    };
-    let found = count >= search.on_line
-        && strength >= search.ridge
-        && within(da)
-        && within(db)
-        && (search.ends.0..search.ends.1).contains(&(da - db).abs())
-        && (da.min(db) - FILM_MM).abs() <= search.nearer_end
-        && (da - FILM_MM).abs().max((db - FILM_MM).abs()) >= search.least
-        && (!search.none_at_film || none_at_film());
-    if !found {
-        return None;
-    }
-    let out = |p: [f64; 2], mm: f64, scale: f64| {
-        let off = (mm - FILM_MM) * scale;
-        [p[0] - inward[0] * off, p[1] - inward[1] * off]
-    };
-    let (na, nb) = (out(pa, da, sa), out(pb, db, sb));
-    crate::geom::line_through(na, nb)
+    searches.iter().find_map(|search| {
+        let (lo, hi) = (search.lo, search.hi);
+        let (pts, strength) = brightest_all(-hi, -lo, RIDGE);
+        let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
+        let (ridge, count) = ransac_line(&pts, tol)?;
+        let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
+        let (pa, pb) = (at(0.0), at(1.0));
+        let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
+        let within = |x: f64| (lo - 0.3..=hi + 0.3).contains(&x);
+        // Where the film's edge would be if the side were right: how bright a line stands there
+        // (read last, only when the search asks and everything else holds).
+        let none_at_film = || {
+            let (_, at_film) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
+            at_film < NONE_AT_FILM * strength
+        };
+        let found = count >= search.on_line
+            && strength >= search.ridge
+            && within(da)
+            && within(db)
+            && (search.ends.0..search.ends.1).contains(&(da - db).abs())
+            && (da.min(db) - FILM_MM).abs() <= search.nearer_end
+            && (da - FILM_MM).abs().max((db - FILM_MM).abs()) >= search.least
+            && (!search.none_at_film || none_at_film());
+        if !found {
+            return None;
+        }
+        let out = |p: [f64; 2], mm: f64, scale: f64| {
+            let off = (mm - FILM_MM) * scale;
+            [p[0] - inward[0] * off, p[1] - inward[1] * off]
+        };
+        let (na, nb) = (out(pa, da, sa), out(pb, db, sb));
+        crate::geom::line_through(na, nb)
+    })
 }
 
 /// Where the film's cut edge is sought along a side traced on it (mm, negative outside): on
@@ -535,7 +533,7 @@ mod tests {
 
     /// Where `settled` puts the top side of `q` (mm above the true top edge), or None.
     fn top_settled(img: &RgbImage, q: [[f64; 2]; 4]) -> Option<f64> {
-        settled(img, (q[0], [1.0, 0.0]), q, 0).map(above_top)
+        to_film_line(img, (q[0], [1.0, 0.0]), (q, 0), &[&SETTLE]).map(above_top)
     }
 
     #[test]
@@ -560,11 +558,11 @@ mod tests {
         assert_eq!(top_settled(&photo(2.0, &[]), quad(0.5)), None);
     }
 
-    /// Where `tilted` puts the top side of `q`: how far (mm) it runs above the card's true top
-    /// edge at the card's left and right edges, or None.
+    /// Where the `TILT` search puts the top side of `q`: how far (mm) it runs above the card's true
+    /// top edge at the card's left and right edges, or None.
     fn top_tilted(img: &RgbImage, q: [[f64; 2]; 4]) -> Option<(f64, f64)> {
         let d = crate::geom::side_frame(&q, 0).0;
-        tilted(img, (q[0], d), q, 0).map(|(o, d)| {
+        to_film_line(img, (q[0], d), (q, 0), &[&TILT]).map(|(o, d)| {
             let above = |x: f64| (ORIGIN - (o[1] + d[1] * (x - o[0]) / d[0])) / PX;
             (above(ORIGIN), above(ORIGIN + 60.0 * PX))
         })
@@ -590,7 +588,7 @@ mod tests {
     #[test]
     fn a_side_shifted_or_turned_far_from_the_film_line_does_not_turn() {
         let img = photo(2.0, &[2.5]);
-        // On the card's edge, and parallel to it 1 mm in: `tilted` leaves both (`settled`'s and
+        // On the card's edge, and parallel to it 1 mm in: `TILT` leaves both (`SETTLE`'s and
         // `move_out`'s work).
         assert_eq!(top_tilted(&img, quad(0.0)), None);
         assert_eq!(top_tilted(&img, quad(1.0)), None);

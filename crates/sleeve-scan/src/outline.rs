@@ -336,14 +336,14 @@ fn film_sides_with(
     Some((out, [sides[0].1, sides[1].1, sides[2].1, sides[3].1]))
 }
 
-/// The outline with every side that runs on the film's bright cut edge rather than on the
-/// card's (`film_line::move_in`) taken 2.5 mm in, each such side agreeing at most
-/// `FAINT_AGREE`: where the card stock and the table look alike, the film's edge is the only
-/// line left to trace, and nothing else in the outline tells it from the card's. Every other
-/// doubted side settles 2.5 mm inside the film's line when that runs 1.6 to 3.4 mm out
-/// (`film_line::settled`), or turns back 2.5 mm inside it when the side runs across it, turned
-/// about a corner (`film_line::tilted`), and stays doubted. Both apply to corners a person
-/// tapped too, whose sides are checked against the film margin as any outline's.
+/// The outline with every side that runs on the film's bright cut edge rather than on the card's
+/// (`film_line::move_in`) taken 2.5 mm in, each such side agreeing at most `FAINT_AGREE`: where the
+/// card stock and the table look alike, the film's edge is the only line left to trace, and nothing
+/// else in the outline tells it from the card's. Every other doubted side settles 2.5 mm inside the
+/// film's line when that runs 1.6 to 3.4 mm out (`film_line::settled`), or turns back 2.5 mm inside
+/// it when the side runs across it, turned about a corner (`film_line::TILT`, in the same call),
+/// and stays doubted. Both apply to corners a person tapped too, whose sides are checked against
+/// the film margin as any outline's.
 pub fn off_film_edges(
     img: &RgbImage,
     (quad, mut agree): ([[f64; 2]; 4], [f64; 4]),
@@ -360,11 +360,7 @@ pub fn off_film_edges(
             None => {
                 let line = (quad[k], crate::geom::side_frame(&quad, k).0);
                 let doubted = agree[k] < crate::scan::DOUBT_CARD;
-                let settled = || {
-                    crate::film_line::settled(img, line, quad, k)
-                        .or_else(|| crate::film_line::tilted(img, line, quad, k))
-                };
-                match doubted.then(settled) {
+                match doubted.then(|| crate::film_line::settled(img, line, quad, k)) {
                     Some(Some(l)) => {
                         moved = true;
                         l

@@ -201,10 +201,10 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
 /// Whether a circle the red test fitted is the laces' own brown: judged at under `LACES_RING`,
 /// from points that all lie on the laces (grown by 1 mm for blur). Under warm light the dark-brown
 /// triangle's hue comes near red. A ring of red film may lie over the laces too, but its stroke
-/// runs round a circle, off the triangle as well, and is judged a ring. (On 1,200 straightened cards of both
-/// generators the red test fitted two circles from points all on the laces, both at 0 and
-/// neither a ring; the 53 rings whose points touch the laces there were judged 0.5 or more, with
-/// at most 54 % of their points on them.)
+/// runs round a circle, off the triangle as well, and is judged a ring. (On 1,200 straightened
+/// cards of both generators the red test fitted two circles from points all on the laces, both
+/// at 0 and neither a ring; the 53 rings whose points touch the laces there were judged 0.5 or
+/// more, with at most 54 % of their points on them.)
 fn laces_brown(conf: f64, pts: &[(f64, f64, f64)]) -> bool {
     let on = pts
         .iter()

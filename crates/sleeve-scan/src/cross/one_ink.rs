@@ -23,8 +23,8 @@ const INK_COLOUR_PX: usize = 2;
 /// When nothing else is a cross: the card's ink mask with each inked pixel's ink told from its
 /// neighbours' (`one_ink_per_stroke`), each ink opened by one pixel as the first pass's are
 /// (`each_ink`), and judged patch by patch: a clean cross read, never where a patch was seen as
-/// a rose (`roses`), always doubted (`clean_and_doubted`). (On the straightened tuning cards of both
-/// generators, 1,200 in all: 2 crosses gained, none lost.)
+/// a rose (`roses`), always doubted (`clean_and_doubted`). (On the straightened tuning cards of
+/// both generators, 1,200 in all: 2 crosses gained, none lost.)
 pub(super) fn one_ink(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let per_ink = each_ink(&one_ink_per_stroke(inks.img, inks.any));
     let patches: Vec<Vec<Vec<usize>>> = per_ink.iter().map(blobs).collect();
