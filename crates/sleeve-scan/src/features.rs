@@ -135,6 +135,8 @@ fn rings_and_flags(
     let mut list: Vec<Hook> = rated.iter().map(|r| r.0.clone()).collect();
     let ring_conf: Vec<f64> = rated.iter().map(|r| r.1).collect();
     let worst = ring_conf.iter().copied().fold(1.0, f64::min);
+    // The red test leaves every flag false but those of rings read over lit grey.
+    let over_grey: Vec<usize> = (0..list.len()).filter(|&i| list[i].hidden).collect();
     mark_hidden(&mut list, dark);
     // Centres hidden only by a region glare washed out to grey: read through glare, in doubt.
     let washed_hidden: Vec<usize> = masks.unjoined.map_or_else(Vec::new, |unjoined| {
@@ -146,6 +148,10 @@ fn rings_and_flags(
     });
     // A centre whose part of an area glare lit to grey right up to the area's edge.
     let (lit, lit_near) = mark_lit_hidden_in(&mut list, dark, canon, &lit_hulls);
+    // A ring read over a dark area glare lit to grey (`lit_grey`) lies in that area.
+    for &i in &over_grey {
+        list[i].hidden = true;
+    }
     // Glare over a dark area washes out a dark-red ring there: a ring may be missed in it, and a
     // hidden flag near it is in doubt. So does an area washed out to grey as a whole, and a part
     // of one lit past the mask's reach (`beside`; held-out photo 1,005,084 of the second
@@ -168,6 +174,7 @@ fn rings_and_flags(
                 || lit.contains(&i)
                 || lit_near.contains(&i)
                 || washed_hidden.contains(&i)
+                || over_grey.contains(&i)
                 || in_mask(masks.unsure, [list[i].x, list[i].y])
         })
         .collect();

@@ -15,6 +15,8 @@ pub const DOUBT_FIELD: f64 = 0.5;
 // A ring found only in the shade of a dark area, a cross read only from its arms or only among
 // the thick strokes, and a cross read beside a tapering patch are always named as doubts.
 const _: () = assert!(crate::shaded::SHADED_CONF < DOUBT_RING);
+// So is a ring read only over a dark area glare lit to grey.
+const _: () = assert!(crate::lit_grey::GREY_FILM_CONF < DOUBT_RING);
 const _: () = assert!(crate::rings::TWICE_CONF < DOUBT_RING);
 const _: () = assert!(crate::cross::ARMS_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::THICK_SCORE < DOUBT_CROSS);

@@ -15,6 +15,7 @@ pub mod geom;
 pub mod hidden;
 pub mod laces;
 pub mod laces_first;
+pub mod lit_grey;
 pub mod outline;
 pub mod palette;
 pub mod pixels;

@@ -3,12 +3,13 @@
 //! how closely its pixels follow the circle, an empty middle and how much of the circle is seen;
 //! rings that blur or art joined into one patch are found one circle at a time, and arcs of one
 //! ring split by glare or a crossing line are merged. Rings of red film seen thin over coloured
-//! art (green and blue taken out, red kept) are only named as places to look. Hidden flags are
-//! set by `features`.
+//! art (green and blue taken out, red kept) are only named as places to look; over a dark area
+//! that glare lit to grey they are read (`lit_grey`). Hidden flags are set by `features`.
 
 use image::{GrayImage, RgbImage};
 
 use crate::laces::on_laces;
+use crate::lit_grey::{GREY_FILM_CONF, grey_lead, on_lit_grey};
 use crate::pixels::{blobs, box_mean, luma, redness};
 use crate::scan::{Hook, PX_PER_MM};
 
@@ -137,9 +138,10 @@ fn weighted_groups(
 }
 
 /// The red rings: red pixels grouped into components, each fitted with a circle (hidden flags
-/// are left false for `mark_hidden`), with the points each was fitted from; and places where a
-/// ring may be missed: the middles of red left over that no ring explains, and rings of red
-/// film seen thin over coloured art (`thin_film_places`).
+/// are left false for `mark_hidden`), with the points each was fitted from, and rings of red
+/// film over a dark area glare lit to grey (flagged hidden: their centre lies in it); and
+/// places where a ring may be missed: the middles of red left over that no ring explains, and
+/// rings of red film seen thin over coloured art (`thin_film`).
 pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     // Red ink: green and blue stay close beside red's lead (a hue within about 18 degrees of
     // red, whatever art the film tints it with; brown, like the laces, is near 26 degrees). On
@@ -194,7 +196,10 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
     }
     out.retain(|(_, conf, pts)| !laces_brown(*conf, pts));
     let found = merge_split(out);
-    stray.extend(thin_film_places(img, &mask, &found));
+    let (places, on_grey) = thin_film(img, &mask, &found);
+    stray.extend(places);
+    let mut found = found;
+    found.extend(on_grey);
     (found, stray)
 }
 
@@ -248,19 +253,22 @@ pub(crate) fn one_at_a_time(
     (out, rest)
 }
 
-/// Places (mm) where a ring of red film may lie thin over coloured art: pixels that are not red
-/// (`red`, the red test's mask) but where `film_redness` sees red film, grouped; groups taken
+/// Places (mm) where a ring of red film may lie thin over coloured art, and rings of red film
+/// over a dark area glare lit to grey: pixels that are not red (`red`, the red test's mask) but
+/// where `film_redness` sees red film or `grey_lead` a red lead over grey, grouped; groups taken
 /// for rings, arcs of one ring merged, and the whole judged again at `PLACE_LEAST` or more, away
-/// from every ring found (`found`; rings never touch, `TOUCH_MM`). Only places: a sienna print
-/// over green whose red falls little reads alike, so such a ring could be art, and the holder is
-/// asked to look.
-fn thin_film_places(img: &RgbImage, red: &GrayImage, found: &[RingFit]) -> Vec<[f64; 2]> {
+/// from every ring found (`found`; rings never touch, `TOUCH_MM`). A circle whose inside is lit
+/// grey (`on_lit_grey`) is a ring, in doubt (`GREY_FILM_CONF`): no art is grey. The others are
+/// only places: a sienna print over green whose red falls little reads alike, so such a ring
+/// could be art, and the holder is asked to look.
+fn thin_film(img: &RgbImage, red: &GrayImage, found: &[RingFit]) -> (Vec<[f64; 2]>, Vec<RingFit>) {
     let under = box_mean(img, (UNDER_HALF_MM * PX_PER_MM) as usize);
     let weight = |i: usize, p: &[u8]| {
         if p[0] <= p[1].max(p[2]) {
             return 0.0;
         }
-        film_redness([p[0], p[1], p[2]].map(|v| v as f64 / 255.0), under[i])
+        let c = [p[0], p[1], p[2]].map(|v| v as f64 / 255.0);
+        film_redness(c, under[i]).max(grey_lead(c, under[i]))
     };
     let mut mask = GrayImage::new(img.width(), img.height());
     let pixels = img.as_raw().chunks_exact(3).zip(red.as_raw());
@@ -275,12 +283,21 @@ fn thin_film_places(img: &RgbImage, red: &GrayImage, found: &[RingFit]) -> Vec<[
         .filter(|pts| pts.len() >= ring_px)
         .filter_map(|pts| judge_ring(&pts).map(|(hook, conf)| (hook, conf, pts)))
         .collect();
-    merge_split(arcs)
-        .into_iter()
-        .filter_map(|(_, _, pts)| judge_ring(&pts))
-        .filter(|(h, conf)| *conf >= PLACE_LEAST && apart(h, found))
-        .map(|(h, _)| [h.x, h.y])
-        .collect()
+    let (mut places, mut on_grey) = (Vec::new(), Vec::new());
+    for (_, _, pts) in merge_split(arcs) {
+        let Some((h, conf)) =
+            judge_ring(&pts).filter(|(h, c)| *c >= PLACE_LEAST && apart(h, found))
+        else {
+            continue;
+        };
+        if on_lit_grey(img, &h) {
+            let h = Hook { hidden: true, ..h };
+            on_grey.push((h, conf.min(GREY_FILM_CONF), pts));
+        } else {
+            places.push([h.x, h.y]);
+        }
+    }
+    (places, on_grey)
 }
 
 /// Whether a circle `h` keeps clear of every ring found (`TOUCH_MM` between the strokes' middles,

@@ -447,3 +447,33 @@ fn a_ring_in_a_glare_lit_hole_of_an_area_is_found_and_hidden() {
     assert!(hook.hidden, "{hook:?}");
     assert!(conf <= crate::shaded::SHADED_CONF, "{conf}");
 }
+
+#[test]
+fn a_faint_ring_over_a_dark_area_glare_lit_to_grey_is_read_hidden() {
+    // Part of a second-generator photo (seed 1,007,164, split H34), straightened with the
+    // scanner's own corners: card x 30 to 60 mm, y 37 to 67 mm. Glare lit the dark area round
+    // a hidden ring (truth: centre (46.37, 51.97), radius 2.64 mm) to grey; the ring's red
+    // leads the grey by a tenth and was missed (`lit_grey`).
+    let found = read_crop(include_bytes!(
+        "../../tests/fixtures/lit-grey-ring-h34-7164.png"
+    ));
+    let (hook, conf) =
+        ring_near(&found, [46.37 - 30.0, 51.97 - 37.0, 2.64], 0.3).expect("the ring over grey");
+    assert!(hook.hidden, "{hook:?}");
+    assert!(conf <= crate::lit_grey::GREY_FILM_CONF, "{conf}");
+}
+
+#[test]
+fn a_ring_read_over_lit_grey_is_hidden_where_the_dark_mask_has_no_hole_to_show() {
+    // Part of a second-generator photo (seed 1,008,024, split H39), straightened with the
+    // scanner's own corners: card x 5 to 35 mm, y 13 to 43 mm. Glare lit a dark area to grey
+    // round a hidden ring (truth: centre (17.77, 28.52), radius 5.0 mm) past the area's own
+    // edges: the dark mask keeps no part of it round the centre, and only the ring's reading
+    // over lit grey tells that it is hidden.
+    let found = read_crop(include_bytes!(
+        "../../tests/fixtures/lit-grey-ring-h39-8024.png"
+    ));
+    let (hook, _) =
+        ring_near(&found, [17.77 - 5.0, 28.52 - 13.0, 5.0], 0.3).expect("the ring over grey");
+    assert!(hook.hidden, "{hook:?}");
+}
