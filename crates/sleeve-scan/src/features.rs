@@ -175,6 +175,7 @@ fn rings_and_flags(
                 || lit_near.contains(&i)
                 || washed_hidden.contains(&i)
                 || over_grey.contains(&i)
+                || crate::lit_grey::lit_centre(canon, [list[i].x, list[i].y])
                 || in_mask(masks.unsure, [list[i].x, list[i].y])
         })
         .collect();

@@ -477,3 +477,22 @@ fn a_ring_read_over_lit_grey_is_hidden_where_the_dark_mask_has_no_hole_to_show()
         ring_near(&found, [17.77 - 5.0, 28.52 - 13.0, 5.0], 0.3).expect("the ring over grey");
     assert!(hook.hidden, "{hook:?}");
 }
+
+#[test]
+fn a_ring_centred_in_a_dark_area_glare_lit_past_the_mask_has_its_flag_in_doubt() {
+    // Part of a second-generator photo (seed 1,008,427, split H41), straightened with the
+    // scanner's own corners: card x 30 to 60 mm, y 33 to 63 mm. Glare lit a small dark area
+    // (about 6 by 7 mm) to a neutral grey that no dark test takes in; the ring round it
+    // (truth: centre (45.00, 47.68), radius 4.36 mm, hidden) is read clearly, and its flag,
+    // read as not hidden, must be in doubt (`lit_grey::lit_centre`).
+    let found = read_crop(include_bytes!(
+        "../../tests/fixtures/lit-centre-h41-8427.png"
+    ));
+    let i = found
+        .hooks
+        .0
+        .iter()
+        .position(|h| (h.x - 15.0).hypot(h.y - 14.68) < 0.3)
+        .expect("the ring");
+    assert!(found.hidden_doubt.contains(&i), "{:?}", found.hooks.0[i]);
+}
