@@ -14,9 +14,9 @@ use crate::scan::{Hook, PX_PER_MM};
 /// as a doubt.
 pub const GREY_FILM_CONF: f64 = 0.55;
 
-/// The median chroma under which a ring's inside reads as neutral grey. Inside rings over dark
-/// areas lit by glare it measured 0.008 to 0.024 (11 rings of the second generator's seen
-/// photos); inside rings over pale art dimmed by falloff and vignetting, 0.027 to 0.04.
+/// The median chroma under which a ring's inside reads as neutral grey. Inside nine hidden rings
+/// under glare on the second generator's photos it measured 0.008 to 0.024; inside seven rings
+/// that are not hidden, over pale art dimmed by light fall-off and vignetting, 0.027 to 0.039.
 pub const GREY_CHROMA: f64 = 0.025;
 
 /// The chroma under which the mean colour round a pixel (the ring's red stroke among it) is
