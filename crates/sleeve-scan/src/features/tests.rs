@@ -468,8 +468,8 @@ fn a_ring_read_over_lit_grey_is_hidden_where_the_dark_mask_has_no_hole_to_show()
     // Part of a second-generator photo (seed 1,008,024, split H39), straightened with the
     // scanner's own corners: card x 5 to 35 mm, y 13 to 43 mm. Glare lit a dark area to grey
     // round a hidden ring (truth: centre (17.77, 28.52), radius 5.0 mm) past the area's own
-    // edges: the dark mask keeps no part of it round the centre, and only the ring's reading
-    // over lit grey tells that it is hidden.
+    // edges: no test on the dark mask marks the centre hidden, and only the ring's reading
+    // over lit grey does (without it this test fails).
     let found = read_crop(include_bytes!(
         "../../tests/fixtures/lit-grey-ring-h39-8024.png"
     ));
