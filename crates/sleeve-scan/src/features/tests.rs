@@ -344,6 +344,16 @@ fn read_crop(png: &[u8]) -> Found {
     read(&img)
 }
 
+/// The ring read within `tol` mm of `[x, y, r]` in a crop (PNG bytes), which must be hidden:
+/// its confidence.
+fn hidden_ring(png: &[u8], want: [f64; 3], tol: f64) -> f64 {
+    let found = read_crop(png);
+    let (hook, conf) = ring_near(&found, want, tol)
+        .unwrap_or_else(|| panic!("no ring at {want:?}: {:?}", found.hooks.0));
+    assert!(hook.hidden, "{hook:?}");
+    conf
+}
+
 /// The ring read within `tol` mm of `[x, y, r]` (crop millimetres), with its confidence.
 fn ring_near(found: &Found, want: [f64; 3], tol: f64) -> Option<(&Hook, f64)> {
     found
@@ -439,12 +449,8 @@ fn a_ring_in_a_glare_lit_hole_of_an_area_is_found_and_hidden() {
     // scanner's own corners: card x 30 to 60 mm, y 0 to 30 mm. Glare lights a dark area to
     // grey round a hidden ring (truth: centre (48.92, 13.95), radius 3.42 mm) and the dark mask
     // falls apart round the lit part; the ring's red leads the grey by about 0.09.
-    let found = read_crop(include_bytes!(
-        "../../tests/fixtures/split-area-ring-h23-4875.png"
-    ));
-    let (hook, conf) =
-        ring_near(&found, [48.92 - 30.0, 13.95, 3.42], 0.3).expect("the ring in the lit hole");
-    assert!(hook.hidden, "{hook:?}");
+    let png = include_bytes!("../../tests/fixtures/split-area-ring-h23-4875.png");
+    let conf = hidden_ring(png, [48.92 - 30.0, 13.95, 3.42], 0.3);
     assert!(conf <= crate::shaded::SHADED_CONF, "{conf}");
 }
 
@@ -454,12 +460,8 @@ fn a_faint_ring_over_a_dark_area_glare_lit_to_grey_is_read_hidden() {
     // scanner's own corners: card x 30 to 60 mm, y 37 to 67 mm. Glare lit the dark area round
     // a hidden ring (truth: centre (46.37, 51.97), radius 2.64 mm) to grey; the ring's red
     // leads the grey by a tenth and was missed (`lit_grey`).
-    let found = read_crop(include_bytes!(
-        "../../tests/fixtures/lit-grey-ring-h34-7164.png"
-    ));
-    let (hook, conf) =
-        ring_near(&found, [46.37 - 30.0, 51.97 - 37.0, 2.64], 0.3).expect("the ring over grey");
-    assert!(hook.hidden, "{hook:?}");
+    let png = include_bytes!("../../tests/fixtures/lit-grey-ring-h34-7164.png");
+    let conf = hidden_ring(png, [46.37 - 30.0, 51.97 - 37.0, 2.64], 0.3);
     assert!(conf <= crate::lit_grey::GREY_FILM_CONF, "{conf}");
 }
 
@@ -470,12 +472,8 @@ fn a_ring_read_over_lit_grey_is_hidden_where_the_dark_mask_has_no_hole_to_show()
     // round a hidden ring (truth: centre (17.77, 28.52), radius 5.0 mm) past the area's own
     // edges: no test on the dark mask marks the centre hidden, and only the ring's reading
     // over lit grey does (without it this test fails).
-    let found = read_crop(include_bytes!(
-        "../../tests/fixtures/lit-grey-ring-h39-8024.png"
-    ));
-    let (hook, _) =
-        ring_near(&found, [17.77 - 5.0, 28.52 - 13.0, 5.0], 0.3).expect("the ring over grey");
-    assert!(hook.hidden, "{hook:?}");
+    let png = include_bytes!("../../tests/fixtures/lit-grey-ring-h39-8024.png");
+    hidden_ring(png, [17.77 - 5.0, 28.52 - 13.0, 5.0], 0.3);
 }
 
 #[test]
