@@ -195,13 +195,18 @@ fn to_film_line(
             .collect();
         (pts, median(strength))
     };
+    // The side's two ends and their scales, the same for every search.
+    let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
+    let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
+    let (pa, pb) = (at(0.0), at(1.0));
+    let out = |p: [f64; 2], mm: f64, scale: f64| {
+        let off = (mm - FILM_MM) * scale;
+        [p[0] - inward[0] * off, p[1] - inward[1] * off]
+    };
     searches.iter().find_map(|search| {
         let (lo, hi) = (search.lo, search.hi);
         let (pts, strength) = brightest_all(-hi, -lo, RIDGE);
-        let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
         let (ridge, count) = ransac_line(&pts, tol)?;
-        let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
-        let (pa, pb) = (at(0.0), at(1.0));
         let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
         let within = |x: f64| (lo - 0.3..=hi + 0.3).contains(&x);
         // Where the film's edge would be if the side were right: how bright a line stands there
@@ -221,12 +226,7 @@ fn to_film_line(
         if !found {
             return None;
         }
-        let out = |p: [f64; 2], mm: f64, scale: f64| {
-            let off = (mm - FILM_MM) * scale;
-            [p[0] - inward[0] * off, p[1] - inward[1] * off]
-        };
-        let (na, nb) = (out(pa, da, sa), out(pb, db, sb));
-        crate::geom::line_through(na, nb)
+        crate::geom::line_through(out(pa, da, sa), out(pb, db, sb))
     })
 }
 
