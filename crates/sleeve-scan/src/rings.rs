@@ -195,10 +195,9 @@ pub fn rings(img: &RgbImage) -> (Vec<RingFit>, Vec<[f64; 2]>) {
         }
     }
     out.retain(|(_, conf, pts)| !laces_brown(*conf, pts));
-    let found = merge_split(out);
+    let mut found = merge_split(out);
     let (places, on_grey) = thin_film(img, &mask, &found);
     stray.extend(places);
-    let mut found = found;
     found.extend(on_grey);
     (found, stray)
 }
