@@ -140,9 +140,10 @@ fn arm_widths_follow_a_spoke_to_its_point_and_a_stroke_along() {
 
 /// Parchment `width` mm wide, 30 mm high, with a blue coastline 0.5 mm wide winding right
 /// through a blue marker cross of 1 mm strokes at (15, 15) mm: one patch of ink, neither two
-/// strokes nor straight lines. With `short`, a second blue cross at (45, 15) mm whose arms of
-/// 2.9 mm are under the contract's shortest: a cross only in doubt.
-fn cross_over_coastline(width: f64, short: bool) -> RgbImage {
+/// strokes nor straight lines. With `doubted`, a second blue cross at (45, 15) mm, its arms 4.5 mm,
+/// with a dot of ink (0.8 mm in radius, apart from the strokes) in one of its wedges: a cross
+/// only in doubt.
+fn cross_over_coastline(width: f64, doubted: bool) -> RgbImage {
     let (w, h) = ((width * PX_PER_MM) as u32, (30.0 * PX_PER_MM) as u32);
     RgbImage::from_fn(w, h, |x, y| {
         let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
@@ -156,7 +157,8 @@ fn cross_over_coastline(width: f64, short: bool) -> RgbImage {
         let slope = 2.5 * (u / 1.2).cos();
         let coast = (v - (15.0 + 3.0 * (u / 1.2).sin())).abs() / slope.hypot(1.0) < 0.26;
         let (su, sv) = ((u - 45.0).abs(), dv.abs());
-        let doubtful = short && ((su < 0.5 && sv < 2.9) || (sv < 0.5 && su < 2.9));
+        let dot = (u - 47.09).hypot(v - 17.09) < 0.8;
+        let doubtful = doubted && ((su < 0.5 && sv < 4.5) || (sv < 0.5 && su < 4.5) || dot);
         if stroke(a, b) || stroke(b, a) || (coast && u > 1.5 && u < 28.5) || doubtful {
             Rgb([40, 70, 190])
         } else {
@@ -178,7 +180,7 @@ fn a_cross_over_a_thin_coastline_of_its_ink_is_found_among_the_thick_strokes_and
 
 #[test]
 fn a_clean_cross_among_the_thick_strokes_takes_the_place_of_a_doubted_one() {
-    // The short cross alone is read, in doubt.
+    // The cross with ink in a wedge, alone, is read in doubt.
     let img = cross_over_coastline(60.0, true);
     let short = RgbImage::from_fn(img.width(), img.height(), |x, y| {
         if (x as f64) < 30.0 * PX_PER_MM {
@@ -188,7 +190,7 @@ fn a_clean_cross_among_the_thick_strokes_takes_the_place_of_a_doubted_one() {
         }
     });
     let (alone, doubt) = read_cross(&short);
-    let alone = alone.expect("the short cross");
+    let alone = alone.expect("the cross with a dot in a wedge");
     assert!((alone.x - 45.0).hypot(alone.y - 15.0) < 0.3, "{alone:?}");
     assert!(doubt < crate::fields::DOUBT_CROSS, "{doubt}");
     // Beside the clean cross drawn over the coastline, that one is read, still doubted.
@@ -750,7 +752,7 @@ fn the_crossing_of_two_broken_grid_lines_is_never_a_sure_cross() {
 }
 
 #[test]
-fn a_patch_judged_under_the_read_score_is_a_near_miss_not_a_cross() {
+fn a_patch_judged_under_the_read_score_or_with_a_short_stroke_is_a_near_miss_not_a_cross() {
     let ink = Rgb([30, 30, 34]);
     let ground = Rgb([236, 226, 200]);
     // Arms of 2.4 mm judge at about 0.56: once read, now only a near miss.
@@ -760,9 +762,16 @@ fn a_patch_judged_under_the_read_score_is_a_near_miss_not_a_cross() {
     let (at, conf) = read_cross(&short);
     assert!(at.is_none(), "{at:?}");
     assert!(conf < 0.6, "a near miss makes 'no cross' doubtful: {conf}");
-    // Arms of 2.6 mm judge at 0.8: read, doubted.
+    // Arms of 2.6 mm judge at 0.8, but strokes of 5.2 mm are under the shortest read
+    // (`SHORTEST_STROKE_MM`): a near miss too.
+    let judged = judge_patch(&cross_pixels(2.6)).expect("two strokes").score;
+    assert!(judged >= READ_SCORE, "{judged}");
     let (at, conf) = read_cross(&drawn_cross(2.6, 0.0, ink, ground));
-    let at = at.expect("the short cross");
+    assert!(at.is_none(), "{at:?}");
+    assert!(conf < 0.6, "{conf}");
+    // Arms of 3.6 mm (the contract's shortest is 3.5): read, and sure.
+    let (at, conf) = read_cross(&drawn_cross(3.6, 0.0, ink, ground));
+    let at = at.expect("the shortest cross");
     assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
-    assert!(conf <= 0.8, "{conf}");
+    assert!(conf >= crate::fields::DOUBT_CROSS, "{conf}");
 }
