@@ -16,15 +16,15 @@
 //! navy marker's pixels between black and blue); last, in a patch tangled with art of its ink (a
 //! rose's hub, a road), from the ink round where two of its strongest straight strokes cross
 //! (`untangle`). A cross found in any of these later ways is always doubted, and so is one a stroke
-//! of which runs on in line past both its ends, as a printed grid line does (`runs_through`). A
-//! patch that a sure ring runs beside is art, not the cross (the contract keeps 3 mm of film
-//! between them), and is never read (`clearance`); nor is a patch judged alone (in the first pass,
-//! the thick one or the last) that barely stands out from what is around it, nor a cross read from
-//! arms running over one (`contrast`: pale land that just passes for ink; a patch whose cross's
-//! strokes stand out though the patch does not is read, `faint_cross`). Ink in regions wider than
-//! any stroke (land or sea dark enough to pass for ink, the card's unprinted border counting as
-//! theirs, `wide`), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`), all but the
-//! strokes standing out of it (`contrast::marks_on_land`).
+//! of which runs on in line past both its ends, as a printed grid line does (`runs_through`), or
+//! one that bows as a ring's rim does (`bow`). A patch that a sure ring runs beside is art, not the
+//! cross (the contract keeps 3 mm of film between them), and is never read (`clearance`); nor is a
+//! patch judged alone (in the first pass, the thick one or the last) that barely stands out from
+//! what is around it, nor a cross read from arms running over one (`contrast`: pale land that just
+//! passes for ink; a patch whose cross's strokes stand out though the patch does not is read,
+//! `faint_cross`). Ink in regions wider than any stroke (land or sea dark enough to pass for ink,
+//! the card's unprinted border counting as theirs, `wide`), its pinholes closed, is taken out first
+//! (`WIDE_MM`, `SPECKLE_PX`), all but the strokes standing out of it (`contrast::marks_on_land`).
 
 use image::{GrayImage, RgbImage};
 
@@ -34,6 +34,7 @@ use crate::pixels::{blobs, chroma, luma, open_square, redness};
 use crate::scan::Hook;
 use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
+use bow::{BOWED_SCORE, bowed};
 pub use clearance::SURE_RING;
 use clearance::clear_of;
 use contrast::{faint_cross, on_faint_patch};
@@ -546,6 +547,9 @@ fn judge_blob(inks: &Inks, ink: &GrayImage, pts: &[[f64; 2]]) -> Option<(Candida
         if c.score > RUNS_THROUGH_SCORE && runs_through(inks.any, &c) {
             c.score = RUNS_THROUGH_SCORE;
         }
+        if c.score > BOWED_SCORE && bowed(pts, &c) {
+            c.score = BOWED_SCORE;
+        }
         (c, ring)
     })
 }
@@ -752,6 +756,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
     })
 }
 
+mod bow;
 mod clearance;
 mod contrast;
 mod inks;
