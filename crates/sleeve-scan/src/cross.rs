@@ -335,7 +335,7 @@ pub const READ_SCORE: f64 = 0.7;
 /// the contract). `judge_patch` scores a shorter one as a doubt at most; a patch judged alone
 /// with a stroke this short is a near miss, not read. (On 2,200 straightened cards of the second
 /// generator, seeds 1,000,000-599, H32-H36 and H39-H41: 9 cards gained, 8 of them art read as a
-/// cross, and 2 true crosses lost; at 6.5 mm 8 gained and 1 lost, at 6 mm 7 and 0. The same net
+/// cross, and 2 true crosses lost; at 6.5 mm 7 gained and 1 lost, at 6 mm 7 and 0. The same net
 /// gain at 6 and 7 mm: the contract's bound is kept.)
 pub(super) const SHORTEST_STROKE_MM: f64 = 7.0;
 
