@@ -208,9 +208,12 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
     // Only doubted crosses from the first pass (art with three open wedges, say): a clean cross
     // among the thick strokes takes their place. A marker's cross over a grid or a coastline of
     // its own ink is one patch with them, seen as a cross only there.
+    // Each ink opened, for `thick` and, when nothing is read, `untangled`: made once.
+    let mut opened: Option<Opened> = None;
     if found.is_empty() || (first_pass && found.iter().all(|c| c.score < FIRST_SURE)) {
         let mut near_rings = Vec::new();
-        let mut thick = clear_of(thick(&inks, &roses), rings, &mut near_rings);
+        let o = opened.get_or_insert_with(|| Opened::of(&inks));
+        let mut thick = clear_of(thick(&inks, o, &roses), rings, &mut near_rings);
         // Set aside beside a ring, a thick cross counts no more than it would have been read at.
         aside.extend(near_rings.into_iter().map(|mut c| {
             c.score = c.score.min(THICK_SCORE);
@@ -234,7 +237,8 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
         found = clear_of(one_ink(&inks, &roses), rings, &mut aside);
     }
     if found.is_empty() {
-        found = clear_of(untangled(&inks, &roses), rings, &mut aside);
+        let o = opened.get_or_insert_with(|| Opened::of(&inks));
+        found = clear_of(untangled(&o.view(&inks), &roses), rings, &mut aside);
     }
     // A cross-like patch a sure ring runs beside is art: never read, but "no cross" is less sure
     // with it about.
@@ -368,16 +372,37 @@ const THICK_CLEAN: f64 = 0.9;
 /// `THICK_SCORE`: a cross found this way is always doubted). A crossing centred in a thin printed
 /// ring is a rose's here too. A patch at one of the `roses` seen before the opening is read only
 /// when its opened arms are `STEADY`.
-fn thick(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
-    let opened: Vec<GrayImage> = inks
-        .per_ink
-        .iter()
-        .map(|m| open_square(m, THICK_OPEN))
-        .collect();
-    let patches: Vec<Vec<Vec<usize>>> = opened.iter().map(blobs).collect();
-    let mut found = judge_again(inks, &opened, &patches);
-    found.retain(|c| not_a_star(inks.img, c, roses, &opened));
+fn thick(inks: &Inks, opened: &Opened, roses: &[[f64; 2]]) -> Vec<Candidate> {
+    let mut found = judge_again(inks, &opened.per_ink, &opened.patches);
+    found.retain(|c| not_a_star(inks.img, c, roses, &opened.per_ink));
     found
+}
+
+/// Each ink's mask with its thin printed lines opened away (`THICK_OPEN`), and its patches.
+struct Opened {
+    per_ink: Vec<GrayImage>,
+    patches: Vec<Vec<Vec<usize>>>,
+}
+
+impl Opened {
+    fn of(inks: &Inks) -> Self {
+        let per_ink: Vec<GrayImage> = inks
+            .per_ink
+            .iter()
+            .map(|m| open_square(m, THICK_OPEN))
+            .collect();
+        let patches = per_ink.iter().map(blobs).collect();
+        Opened { per_ink, patches }
+    }
+
+    /// The stages' view of the same card with these masks and patches in place of each ink's.
+    fn view<'a>(&'a self, inks: &Inks<'a>) -> Inks<'a> {
+        Inks {
+            per_ink: &self.per_ink,
+            patches: &self.patches,
+            ..*inks
+        }
+    }
 }
 
 /// Each ink's `per_ink` mask and its `patches` judged patch by patch in place of the first pass's

@@ -9,11 +9,10 @@ use image::GrayImage;
 
 use super::contrast::faint_cross;
 use super::{
-    Candidate, Inks, LONGEST_ARM_MM, MIN_INK, READ_SCORE, THICK_OPEN, THICK_SCORE, centres,
-    judge_blob, long_strokes, near_a_rose, runs_through,
+    Candidate, Inks, LONGEST_ARM_MM, MIN_INK, READ_SCORE, THICK_SCORE, centres, judge_blob,
+    long_strokes, near_a_rose, on_stroke, runs_through,
 };
 use crate::geom::intersect;
-use crate::pixels::{blobs, open_square};
 use crate::scan::PX_PER_MM;
 use crate::stroke::ransac_stroke;
 
@@ -33,22 +32,22 @@ const TANGLE: f64 = 1.5;
 const SAME_CROSSING_MM: f64 = 1.0;
 
 /// Crosses read inside tangled patches of each ink, its thin printed lines taken out as for
-/// `thick`: each at most `THICK_SCORE`, one per crossing. None where a printed ring circles the
+/// `thick` (`opened`: the card's inks with each ink's opened mask and patches in place of its
+/// own): each at most `THICK_SCORE`, one per crossing. None where a printed ring circles the
 /// crossing, where the arms taper, where a stroke is shorter than `SHORTEST_STROKE_MM` or runs
 /// on past both its ends as a printed line does, or where a patch was seen as a compass rose
 /// (`roses`).
-pub(super) fn untangled(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
+pub(super) fn untangled(opened: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let mut found: Vec<Candidate> = Vec::new();
-    for mask in inks.per_ink {
-        let ink = open_square(mask, THICK_OPEN);
+    for (ink, list) in opened.per_ink.iter().zip(opened.patches) {
         let w = ink.width() as usize;
-        for blob in blobs(&ink) {
+        for blob in list {
             if (blob.len() as f64) < TANGLE * MIN_INK {
                 continue;
             }
-            let pts = centres(&blob, w);
+            let pts = centres(blob, w);
             for at in crossings(&pts) {
-                if let Some(c) = judged_at(inks, &ink, (&blob, &pts), at, roses)
+                if let Some(c) = judged_at(opened, ink, (blob, &pts), at, roses)
                     && !found
                         .iter()
                         .any(|f| near(f.at, c.at, 2.0 * SAME_CROSSING_MM * PX_PER_MM))
@@ -105,9 +104,9 @@ fn crossings(pts: &[[f64; 2]]) -> Vec<[f64; 2]> {
             strokes.push((line, span));
         }
     }
-    let within = |(o, d): ([f64; 2], [f64; 2]), (lo, hi): (f64, f64), p: [f64; 2]| {
-        let t = (p[0] - o[0]) * d[0] + (p[1] - o[1]) * d[1];
-        t >= lo - PX_PER_MM && t <= hi + PX_PER_MM
+    // On a stroke's line, within its span or 1 mm past either end.
+    let within = |line, (lo, hi): (f64, f64), p| {
+        on_stroke((line, (lo - PX_PER_MM, hi + PX_PER_MM)), p, PX_PER_MM)
     };
     let mut out = Vec::new();
     for (i, &(l1, s1)) in strokes.iter().enumerate() {
