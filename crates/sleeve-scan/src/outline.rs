@@ -523,7 +523,7 @@ fn mean_profile(
 /// film, while the film looks like the table it covers. A line on the card's own edge has the
 /// film's step outside it and film, not stock, next to it. On the second look the plain stock
 /// may end short of the line, at the art's own edge when the line was traced on a print inside
-/// a darker art (`art_start`).
+/// an art of another colour (`art_start`).
 fn outer_card_edge(
     img: &RgbImage,
     line: crate::geom::Line,
@@ -639,27 +639,32 @@ fn profile_mean(mean: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
     m
 }
 
-/// How much darker (luma) than the stock the art must be for its edge to end the stock band
-/// (`art_start`).
-const DARKER_ART: f64 = 0.1;
+/// How far (largest channel) what lies between the art's edge and the traced line must stand
+/// from the stock for that edge to end the stock band (`art_start`).
+const ART_APART: f64 = 0.1;
 
 /// Where the art begins when the traced line runs inside it, on a print within the art: for a
 /// card edge at `card` mm (on `mean_profile`'s offsets, of strength `g_card`), the first step
 /// inward at least 0.8 mm inside it (nothing is printed within 1 mm of the card's edge) and half
 /// as strong, kept when it lies 0.45 mm or more outside the line and what lies between it and the
-/// line is darker than the stock by `DARKER_ART`. Else the line itself (0 mm). The step is
-/// measured against the card edge's own strength (not the film's, which the plain test may use
-/// as well): the art's edge must be a real step beside it. Over a grey table
-/// (seed 686 of the second generator's tuning photos) a side traced 1.4 to 1.9 mm inside the
-/// edge of a beige art (luma 0.66 to 0.69 against the stock's 0.79 to 0.80) was not moved out,
-/// because the art's own edge lay in the stock band that must be plain.
+/// line stands `ART_APART` from the stock in some channel. Else the line itself (0 mm). The step
+/// is measured against the card edge's own strength (not the film's, which the plain test may
+/// use as well): the art's edge must be a real step beside it. Over a grey table (seed 686 of the
+/// second generator's tuning photos) a side traced 1.4 to 1.9 mm inside the edge of a beige art
+/// (luma 0.66 to 0.69 against the stock's 0.79 to 0.80) was not moved out, because the art's own
+/// edge lay in the stock band that must be plain. Until 6 December 2026 only art darker than the
+/// stock (luma) counted: a side traced inside a pale blue frame line over white stock (second
+/// generator, H43 1,008,823: the line under 0.1 darker, its red 0.2 apart) stayed 3.5 mm in.
+/// Counting any channel: seen second-generator photos 2,600, +4, -0; first generator's 600, no
+/// change.
 fn art_start(mean: &[[f64; 3]], grad: &[f64], card: f64, g_card: f64) -> f64 {
-    let luma = |lo: f64, hi: f64| crate::pixels::luma(profile_mean(mean, lo, hi));
+    let apart = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
     (profile_index(card + 0.8)..=profile_index(-0.35))
         .find(|&k| grad[k] >= 0.5 * g_card)
         .map(profile_mm)
         .filter(|&mm| {
-            mm <= -0.45 && luma(mm + 0.15, -0.15) < luma(card + 0.3, mm - 0.3) - DARKER_ART
+            let between = profile_mean(mean, mm + 0.15, -0.15);
+            mm <= -0.45 && apart(between, profile_mean(mean, card + 0.3, mm - 0.3)) >= ART_APART
         })
         .unwrap_or(0.0)
 }

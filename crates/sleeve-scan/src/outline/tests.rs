@@ -139,6 +139,23 @@ fn on_the_second_look_a_side_traced_inside_a_darker_art_moves_out_past_the_arts_
     );
 }
 
+#[test]
+fn on_the_second_look_a_side_traced_inside_a_pale_frame_line_moves_out_past_it() {
+    // A grey table and film, 1.5 mm of white stock, then a pale blue frame line 1.5 mm wide,
+    // under 0.1 darker than the stock (luma) but far from it in red, and a deep sea inside it
+    // on whose edge the top side was traced (second generator, H43 1,008,823).
+    let img = card_photo(|outside, _, _| match outside {
+        o if o > 0.0 => [200, 200, 200],
+        o if o > -1.5 => [236, 228, 210],
+        o if o > -3.0 => [160, 220, 250],
+        _ => [110, 150, 215],
+    });
+    let (a, b) = ([60.0, 65.0], [360.0, 65.0]);
+    let top = (a, [1.0, 0.0]);
+    let out = outer_card_edge(&img, top, (a, b), [0.0, 1.0], 5.0, true).expect("moved out");
+    assert!((out - 3.0).abs() < 0.2, "{out}");
+}
+
 /// A grey table (150) with a darker grain line in it (150 less `grain`) 0.9 to 1.3 mm beyond the
 /// film, the film a touch lighter (158), 2 mm of light stock, and a beige art whose edge is soft:
 /// a ramp 1.4 mm wide, as a blurred photo draws it.
