@@ -234,6 +234,30 @@ fn a_doubted_side_on_the_arts_edge_moves_out_and_a_sure_one_stays() {
     assert!(pick([1.0; 4]).is_none());
 }
 
+#[test]
+fn a_poorly_traced_doubted_side_turns_onto_the_second_looks_line() {
+    // The left side traced 1 mm in at the bottom and 10 mm in at the top (5 px/mm): a side
+    // turned about a point near its end, which the slant limit keeps from moving parallel.
+    let truth = [[60.0, 50.0], [360.0, 50.0], [360.0, 500.0], [60.0, 500.0]];
+    let turned = [[110.0, 50.0], [360.0, 50.0], [360.0, 500.0], [65.0, 500.0]];
+    let faint = |left: f64| (truth, [0.85, 0.85, 0.85, left]);
+    let pick = |agree: f64, left: f64| {
+        crate::doubted_sides::faint_doubted_sides((turned, [1.0, 1.0, 1.0, agree]), faint(left))
+    };
+    // Agreeing with few of its profiles, it takes the second look's line, which agrees more.
+    let (moved, agree) = pick(0.2, 0.6).expect("the left side");
+    assert!(near(&moved, &truth), "{moved:?}");
+    assert_eq!(agree, [1.0, 1.0, 1.0, 0.6]);
+    // Not when it agrees with more of them, nor when the second look agrees barely better.
+    assert!(pick(0.5, 0.85).is_none());
+    assert!(pick(0.2, 0.4).is_none());
+    // Nor when the second look's line lies more than 2.5 mm inside one of its ends.
+    let outside = [[110.0, 50.0], [360.0, 50.0], [360.0, 500.0], [45.0, 500.0]];
+    let far_in =
+        crate::doubted_sides::faint_doubted_sides((outside, [1.0, 1.0, 1.0, 0.2]), faint(0.6));
+    assert!(far_in.is_none(), "{far_in:?}");
+}
+
 /// Points across a horizontal side from (0, 0) to (480, 0) at 10 px/mm, in six runs of
 /// eight as over the squares of a checked cloth: the first `on` of every other run on the
 /// side itself (3 x `on` in all), the rest at `off(x)` px from it.
