@@ -171,17 +171,22 @@ mod tests {
         assert!((at[0] - 20.0).hypot(at[1] - 12.0) < 0.2, "{at:?}");
     }
 
+    /// Whether the cross read on a crop (a PNG) lies within 0.5 mm of `want` (mm) and is doubted.
+    fn read_doubted_at(png: &[u8], want: [f64; 2]) {
+        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
+        let (at, conf) = crate::features::read(&img).cross;
+        let at = at.expect("a cross");
+        assert!((at.x - want[0]).hypot(at.y - want[1]) < 0.5, "{at:?}");
+        assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
+    }
+
     #[test]
     fn a_marker_cross_joined_to_a_grey_rose_on_a_photo_is_read_and_doubted() {
         // A crop (0-30 mm, 30-60 mm) of held-out photo 1,008,438 of the second generator,
         // straightened with its true corners: a black cross at (10.66, 14.09) mm whose left arm
         // runs into the hub of a grey compass rose, the ring of which its upright stroke crosses.
         let png = include_bytes!("../../tests/fixtures/rose-cross-h41-8438.png");
-        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
-        let (at, conf) = crate::features::read(&img).cross;
-        let at = at.expect("the cross joined to the rose");
-        assert!((at.x - 10.66).hypot(at.y - 14.09) < 0.5, "{at:?}");
-        assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
+        read_doubted_at(png, [10.66, 14.09]);
     }
 
     #[test]
@@ -190,10 +195,6 @@ mod tests {
         // straightened it: a blue marker's cross at (7.39, 14.76) mm in the crop, drawn over the
         // hub of a blue compass rose, one patch with the rose's star and ring.
         let png = include_bytes!("../../tests/fixtures/rose-cross-h41-8469.png");
-        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
-        let (at, conf) = crate::features::read(&img).cross;
-        let at = at.expect("the cross over the rose");
-        assert!((at.x - 7.39).hypot(at.y - 14.76) < 0.5, "{at:?}");
-        assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
+        read_doubted_at(png, [7.39, 14.76]);
     }
 }
