@@ -656,7 +656,9 @@ const ART_APART: f64 = 0.1;
 /// stock (luma) counted: a side traced inside a pale blue frame line over white stock (second
 /// generator, H43 1,008,823: the line under 0.1 darker, its red 0.2 apart) stayed 3.5 mm in.
 /// Counting any channel: seen second-generator photos 2,600, +4, -0; first generator's 600, no
-/// change.
+/// change; on the fresh H44, scored after, -1 (1,009,134: the left side moved out to the card's
+/// edge, the outline then showed the laces with two sides still on a sea's edge about 1 mm in,
+/// where before it showed none and was grown out to the card's, `grown_to_laces`).
 fn art_start(mean: &[[f64; 3]], grad: &[f64], card: f64, g_card: f64) -> f64 {
     let apart = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
     (profile_index(card + 0.8)..=profile_index(-0.35))
