@@ -5,6 +5,7 @@
 use image::{GrayImage, Luma, RgbImage};
 
 use crate::geom::{FILM_MM, line_dist};
+use crate::pixels::channel_diff;
 use crate::scan::{Coarse, region_candidates};
 
 /// A reduced colour copy (each pixel the mean of a 2 x 2 sample at the centre of its f x f
@@ -195,7 +196,6 @@ fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64
         }
         Some((mean, spread))
     };
-    let diff = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
     // How far each offset stands out as a thin bright line (the mean of the channels over
     // 0.3 mm, above the brighter of its surroundings 0.5 to 0.9 mm away on either side).
     let level = |a: f64, b: f64| stats(a, b).map(|(m, _)| (m[0] + m[1] + m[2]) / 3.0);
@@ -226,9 +226,9 @@ fn best_edge(prof: &[[f64; 3]], first_mm: f64, mm_step: f64) -> Option<(f64, f64
             stats(d - 2.0, d - 0.3),
             stats(d - 5.5, d - 3.2),
         ) {
-            let step = diff(inside, film);
+            let step = channel_diff(inside, film);
             let dark = (0.4 - crate::pixels::luma(inside)).max(0.0);
-            let score = step - 1.5 * (s_in + s_out) - 1.5 * diff(film, far) - dark
+            let score = step - 1.5 * (s_in + s_out) - 1.5 * channel_diff(film, far) - dark
                 + CUT_WEIGHT * film_cut(d).min(CUT_MOST);
             if step >= 0.03 && best.is_none_or(|b| score > b.1) {
                 best = Some((d, score));
@@ -538,7 +538,6 @@ fn outer_card_edge(
     let (mean, grad) = mean_profile(img, line, (along(a), along(b)), nrm, px_per_mm);
     let peak = |lo: f64, hi: f64| grad_peak(&grad, lo, hi);
     let avg = |lo: f64, hi: f64| profile_mean(&mean, lo, hi);
-    let diff = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
     let mut best: Option<(f64, f64)> = None;
     let mut at = -3.4;
     while at <= -0.8 {
@@ -556,7 +555,7 @@ fn outer_card_edge(
         let stock = avg(card + 0.3, art - 0.3);
         let film = avg(card - FILM_MM + 0.4, card - 0.3);
         let table = avg(card - FILM_MM - 1.6, card - FILM_MM - 0.4);
-        let (stock_step, film_step) = (diff(stock, film), diff(film, table));
+        let (stock_step, film_step) = (channel_diff(stock, film), channel_diff(film, table));
         let stock_seen = stock_step >= 0.04 && film_step < 0.5 * stock_step;
         // Over a grey table the film's own edge can be too faint to find: on the second look,
         // stock standing clearly apart from a film just like the table is enough.
@@ -660,13 +659,13 @@ const ART_APART: f64 = 0.1;
 /// edge, the outline then showed the laces with two sides still on a sea's edge about 1 mm in,
 /// where before it showed none and was grown out to the card's, `grown_to_laces`).
 fn art_start(mean: &[[f64; 3]], grad: &[f64], card: f64, g_card: f64) -> f64 {
-    let apart = |a: [f64; 3], b: [f64; 3]| (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max);
     (profile_index(card + 0.8)..=profile_index(-0.35))
         .find(|&k| grad[k] >= 0.5 * g_card)
         .map(profile_mm)
         .filter(|&mm| {
             let between = profile_mean(mean, mm + 0.15, -0.15);
-            mm <= -0.45 && apart(between, profile_mean(mean, card + 0.3, mm - 0.3)) >= ART_APART
+            mm <= -0.45
+                && channel_diff(between, profile_mean(mean, card + 0.3, mm - 0.3)) >= ART_APART
         })
         .unwrap_or(0.0)
 }

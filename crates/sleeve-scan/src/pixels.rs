@@ -16,6 +16,11 @@ pub fn luma(c: [f64; 3]) -> f64 {
     0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 }
 
+/// How far apart two colours (0..1 per channel) are in their most different channel.
+pub fn channel_diff(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max)
+}
+
 /// Chroma of a colour in 0..1: its largest channel less its smallest (grey and black near 0).
 pub fn chroma(c: [f64; 3]) -> f64 {
     c[0].max(c[1]).max(c[2]) - c[0].min(c[1]).min(c[2])

@@ -11,6 +11,7 @@
 use image::RgbImage;
 
 use crate::geom::{Line, line_through, ransac_line, side_frame, side_px_per_mm};
+use crate::pixels::channel_diff as diff;
 use crate::scan::rgb_at;
 
 /// Places along each side (its middle 76 %) the stock is looked for at.
@@ -38,10 +39,6 @@ const _: () = assert!(MOVED_AGREE < crate::scan::DOUBT_CARD);
 /// One place across a side: its point on the side, the inward normal in pixels per mm, and the
 /// colours from 1 mm outside to `REACH_MM` inside, every 0.1 mm.
 type Across = ([f64; 2], [f64; 2], Vec<[f64; 3]>);
-
-fn diff(a: [f64; 3], b: [f64; 3]) -> f64 {
-    (0..3).map(|c| (a[c] - b[c]).abs()).fold(0.0, f64::max)
-}
 
 fn mean(cs: &[[f64; 3]]) -> [f64; 3] {
     let mut m = [0.0; 3];
