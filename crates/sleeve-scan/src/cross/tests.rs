@@ -620,6 +620,27 @@ fn other_ink_round_a_steady_markers_crossing_does_not_make_it_taper() {
 }
 
 #[test]
+fn a_navy_markers_cross_read_black_only_at_its_core_does_not_taper() {
+    // Noise splits a navy marker between black and blue: its own ink (black) holds the strokes
+    // 1 mm wide by the crossing and narrowing to 0.3 mm at the tips, while ink of any kind holds
+    // the whole steady stroke.
+    let narrowing = |along: f64, across: f64| across < 0.5 - 0.35 * along / 4.5 && along < 4.5;
+    let own = upright_mask(|_, _, ax, ay| narrowing(ax, ay) || narrowing(ay, ax));
+    let any = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay));
+    let candidate = upright_candidate();
+    assert!(
+        median_taper(&own, &candidate).is_some_and(|r| r < TAPER),
+        "the black alone narrows"
+    );
+    assert!(
+        !tapers(&any, &own, &candidate),
+        "the whole stroke keeps its width"
+    );
+    // A star that tapers on ink of any kind still tapers.
+    assert!(tapers(&own, &own, &candidate));
+}
+
+#[test]
 fn a_steady_cross_centred_in_a_thin_ring_is_a_rose_even_among_the_thick_strokes() {
     // Spokes of a marker's width round the centre of a thin ring: a rose drawn with straight
     // spokes, not a cross drawn over a rose (which would sit on its centre only by chance).
