@@ -13,9 +13,10 @@
 //! middle glare washed out is read from its arms apart (`faded`), never where a rose was seen; then
 //! one the speck opening broke apart, from each ink's patches kept whole (`speckled`); then from
 //! each ink's patches with every pixel's ink told from its neighbours' (`one_ink`: noise scatters a
-//! navy marker's pixels between black and blue); last, in a patch tangled with art of its ink (a
-//! rose's hub, a road), from the ink round where two of its strongest straight strokes cross
-//! (`untangle`). A cross found in any of these later ways is always doubted, and so is one a stroke
+//! navy marker's pixels between black and blue); then from each big patch's two tones apart (a
+//! dark marker over a grey rose that passes for the same ink, `two_tones`); last, in a patch
+//! tangled with art of its ink (a rose's hub, a road), from the ink round where two of its
+//! strongest straight strokes cross (`untangle`). A cross found in any of these later ways is always doubted, and so is one a stroke
 //! of which runs on in line past both its ends, as a printed grid line does (`runs_through`), or
 //! one that bows as a ring's rim does (`bow`). A patch that a sure ring runs beside is art, not the
 //! cross (the contract keeps 3 mm of film between them), and is never read (`clearance`); nor is a
@@ -44,8 +45,10 @@ use inks::with_inks;
 pub use inks::{InkMasks, ink_mask};
 use one_ink::one_ink;
 use pieced::pieced;
+use ringed::ringed;
 use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
+use two_tones::two_tones;
 use untangle::untangled;
 
 /// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
@@ -83,50 +86,6 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
 /// The strip along the card's edge (mm) that the cross's stages leave alone: nothing is printed
 /// within 1 mm of the edge, and 0.2 mm more allows for blur.
 const EDGE_MM: f64 = 1.2;
-
-/// Whether a thin ring of non-red ink circles a point at some radius up to 2 arms (a compass
-/// rose's ring round its spokes): along most of the circle the ink is darker than the paper just
-/// inside and just outside it (a line, not a darker region such as the sea).
-fn ringed(img: &RgbImage, at: [f64; 2], arm: f64) -> bool {
-    let (w, h) = (img.width() as f64, img.height() as f64);
-    // A rose's ring is cut where the print stops: the edge strip is not looked at.
-    let m = EDGE_MM * PX_PER_MM;
-    let luma_at = |x: f64, y: f64| -> Option<(f64, f64)> {
-        if x < m || y < m || x >= w - m || y >= h - m {
-            return None;
-        }
-        let c = img
-            .get_pixel(x as u32, y as u32)
-            .0
-            .map(|v| v as f64 / 255.0);
-        Some((luma(c), redness(c)))
-    };
-    let steps = 72;
-    let side = 0.7 * PX_PER_MM;
-    let mut r = (0.4 * arm).max(side + 1.0);
-    while r <= 2.0 * arm {
-        let (mut hits, mut seen) = (0, 0);
-        for k in 0..steps {
-            let a = k as f64 * std::f64::consts::TAU / steps as f64;
-            let (c, s) = (a.cos(), a.sin());
-            let on = luma_at(at[0] + r * c, at[1] + r * s);
-            let inner = luma_at(at[0] + (r - side) * c, at[1] + (r - side) * s);
-            let outer = luma_at(at[0] + (r + side) * c, at[1] + (r + side) * s);
-            if let (Some((l, red)), Some((li, _)), Some((lo, _))) = (on, inner, outer) {
-                seen += 1;
-                if red < 0.3 && l < li.min(lo) - 0.03 {
-                    hits += 1;
-                }
-            }
-        }
-        // (Part of a ring may run off the card.)
-        if seen >= steps / 3 && hits as f64 >= 0.7 * seen as f64 {
-            return true;
-        }
-        r += 0.2 * PX_PER_MM;
-    }
-    false
-}
 
 /// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green.
 fn ink_class(c: [f64; 3]) -> u8 {
@@ -235,6 +194,9 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
     }
     if found.is_empty() {
         found = clear_of(one_ink(&inks, &roses), rings, &mut aside);
+    }
+    if found.is_empty() {
+        found = clear_of(two_tones(&inks, &roses), rings, &mut aside);
     }
     if found.is_empty() {
         let o = opened.get_or_insert_with(|| Opened::of(&inks));
@@ -789,9 +751,11 @@ mod one_ink;
 #[cfg(test)]
 mod pale_tests;
 mod pieced;
+mod ringed;
 mod speckled;
 mod taper;
 #[cfg(test)]
 mod tests;
+mod two_tones;
 mod untangle;
 mod wide;

@@ -17,7 +17,7 @@ const CORE_PX: usize = 10;
 /// The score a cross found here needs: a clean one. (On the same photos, from 0.9 up three
 /// crosses were gained and none lost, the same from 0.95; from 0.8 nine art patterns were read
 /// as crosses.)
-const CLEAN: f64 = 0.9;
+pub(super) const CLEAN: f64 = 0.9;
 
 /// The most a cross found here is trusted: under the doubt threshold.
 pub(super) const SPECKLED_SCORE: f64 = 0.8;
