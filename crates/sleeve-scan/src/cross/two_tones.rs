@@ -24,17 +24,25 @@ const APART: f64 = 0.15;
 /// rose is what the marker was drawn over, and its star, which tapers, is judged apart now.
 pub(super) fn two_tones(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     let (w, h) = (inks.any.width(), inks.any.height());
+    // Each ink's big patches split once: both tones' masks are drawn from the same split.
+    let splits: Vec<Vec<[Vec<usize>; 2]>> = inks
+        .patches
+        .iter()
+        .map(|list| {
+            list.iter()
+                .filter(|p| p.len() as f64 >= MIN_INK)
+                .filter_map(|p| split(inks.img, p))
+                .collect()
+        })
+        .collect();
     let mut found = Vec::new();
     for tone in 0..2 {
-        let per_ink: Vec<GrayImage> = inks
-            .patches
+        let per_ink: Vec<GrayImage> = splits
             .iter()
-            .map(|list| {
+            .map(|of_ink| {
                 let mut mask = GrayImage::new(w, h);
-                for patch in list.iter().filter(|p| p.len() as f64 >= MIN_INK) {
-                    for i in split(inks.img, patch).map_or_else(Vec::new, |t| t[tone].clone()) {
-                        mask.as_mut()[i] = 255;
-                    }
+                for &i in of_ink.iter().flat_map(|tones| &tones[tone]) {
+                    mask.as_mut()[i] = 255;
                 }
                 open_square(&mask, 1)
             })
@@ -50,8 +58,8 @@ pub(super) fn two_tones(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
     found
 }
 
-/// A patch's pixels (row-major indices in `img`) in two tones, darker first: two means of their
-/// colours, started from the patch's darkest and lightest interior pixels (the patch eroded by one
+/// A patch's pixels (row-major indices in `img`) in two tones: two means of their colours,
+/// started from the patch's darkest and lightest interior pixels (the patch eroded by one
 /// pixel, so that the blurred rim does not pull them), each pixel then going to the nearer mean.
 /// None when the two lie under `APART` apart.
 fn split(img: &RgbImage, patch: &[usize]) -> Option<[Vec<usize>; 2]> {
@@ -127,6 +135,7 @@ fn interior(w: u32, patch: &[usize]) -> Vec<usize> {
         .collect()
 }
 
+/// The squared distance between two colours.
 fn dist2(a: [f64; 3], b: [f64; 3]) -> f64 {
     (0..3).map(|k| (a[k] - b[k]).powi(2)).sum()
 }
