@@ -13,19 +13,20 @@
 //! middle glare washed out is read from its arms apart (`faded`), never where a rose was seen; then
 //! one the speck opening broke apart, from each ink's patches kept whole (`speckled`); then from
 //! each ink's patches with every pixel's ink told from its neighbours' (`one_ink`: noise scatters a
-//! navy marker's pixels between black and blue); then from each big patch's two tones apart (a
-//! dark marker over a grey rose that passes for the same ink, `two_tones`); last, in a patch
-//! tangled with art of its ink (a rose's hub, a road), from the ink round where two of its
-//! strongest straight strokes cross (`untangle`). A cross found in any of these later ways is always doubted, and so is one a stroke
-//! of which runs on in line past both its ends, as a printed grid line does (`runs_through`), or
-//! one that bows as a ring's rim does (`bow`). A patch that a sure ring runs beside is art, not the
-//! cross (the contract keeps 3 mm of film between them), and is never read (`clearance`); nor is a
-//! patch judged alone (in the first pass, the thick one or the last) that barely stands out from
-//! what is around it, nor a cross read from arms running over one (`contrast`: pale land that just
-//! passes for ink; a patch whose cross's strokes stand out though the patch does not is read,
-//! `faint_cross`). Ink in regions wider than any stroke (land or sea dark enough to pass for ink,
-//! the card's unprinted border counting as theirs, `wide`), its pinholes closed, is taken out first
-//! (`WIDE_MM`, `SPECKLE_PX`), all but the strokes standing out of it (`contrast::marks_on_land`).
+//! navy marker's pixels between black and blue); then from each big patch's two tones apart (a dark
+//! marker over a grey rose that passes for the same ink, `two_tones`); last, in a patch tangled
+//! with art of its ink (a rose's hub, a road), from the ink round where two of its strongest
+//! straight strokes cross (`untangle`). A cross found in any of these later ways is always doubted,
+//! and so is one a stroke of which runs on in line past both its ends, as a printed grid line does
+//! (`runs_through`), or one that bows as a ring's rim does (`bow`). A patch that a sure ring runs
+//! beside is art, not the cross (the contract keeps 3 mm of film between them), and is never read
+//! (`clearance`); nor is a patch judged alone (in the first pass, the thick one or the last) that
+//! barely stands out from what is around it, nor a cross read from arms running over one
+//! (`contrast`: pale land that just passes for ink; a patch whose cross's strokes stand out though
+//! the patch does not is read, `faint_cross`). Ink in regions wider than any stroke (land or sea
+//! dark enough to pass for ink, the card's unprinted border counting as theirs, `wide`), its
+//! pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`), all but the strokes standing out
+//! of it (`contrast::marks_on_land`).
 
 use image::{GrayImage, RgbImage};
 
@@ -430,9 +431,8 @@ pub const ARMS_SCORE: f64 = 0.75;
 /// (`faded::from_arms`) in each ink, when its arms keep their width on its own ink (`STEADY`,
 /// measured: the arms are all the evidence there is), unless a compass rose's ring circles it,
 /// its arms taper, ink fills more than one wedge between its arms, or it lies where a patch (or
-/// pieces judged
-/// together) was seen as a rose (`roses`): the arms of a rose's star fit a cross as well, and
-/// the ring and taper tests here measure with the arms fitted, not with the patch.
+/// pieces judged together) was seen as a rose (`roses`): the arms of a rose's star fit a cross
+/// as well, and the ring and taper tests here measure with the arms fitted, not with the patch.
 /// (On the second generator's tuning photos, seeds 0-999, without this test the stage read two
 /// roses as crosses, 637 and 958; with it no true cross was lost there.) The ring is sought
 /// from 2.2 to 11 mm round the crossing (`ringed` for twice the longest arm a marker's cross
