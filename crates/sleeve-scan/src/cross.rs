@@ -429,10 +429,11 @@ pub const ARMS_SCORE: f64 = 0.75;
 
 /// When nothing else is a cross: one whose middle glare washed out, read from its arms
 /// (`faded::from_arms`) in each ink, when its arms keep their width on its own ink (`STEADY`,
-/// measured: the arms are all the evidence there is), unless a compass rose's ring circles it,
-/// its arms taper, ink fills more than one wedge between its arms, or it lies where a patch (or
-/// pieces judged together) was seen as a rose (`roses`): the arms of a rose's star fit a cross
-/// as well, and the ring and taper tests here measure with the arms fitted, not with the patch.
+/// measured: the arms are all the evidence there is; so they never taper, `tapers`), unless a
+/// compass rose's ring circles it, ink fills more than one wedge between its arms, or it lies
+/// where a patch (or pieces judged together) was seen as a rose (`roses`): the arms of a rose's
+/// star fit a cross as well, and the ring and width tests here measure with the arms fitted, not
+/// with the patch.
 /// (On the second generator's tuning photos, seeds 0-999, without this test the stage read two
 /// roses as crosses, 637 and 958; with it no true cross was lost there.) The ring is sought
 /// from 2.2 to 11 mm round the crossing (`ringed` for twice the longest arm a marker's cross
@@ -469,7 +470,6 @@ fn faded(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
             };
             (open_wedges(ink, &c) >= 3
                 && median_taper(ink, &c).is_some_and(|r| r >= STEADY)
-                && !tapers(inks.any, ink, &c)
                 && !ringed(inks.img, at, arm.max(LONGEST_ARM_MM * PX_PER_MM))
                 && !near_a_rose(&c, roses)
                 && !on_faint_patch(inks, &sized, &c))

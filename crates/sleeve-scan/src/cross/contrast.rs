@@ -89,7 +89,12 @@ pub(super) fn edge_contrast(inks: &Inks, blob: &[usize]) -> f64 {
 
 /// The box round a patch (row-major indices in a `w` x `h` image), widened by `pad` pixels
 /// and kept on the image: its left, top, width and height. None for an empty patch.
-fn bounds(blob: &[usize], w: usize, h: usize, pad: usize) -> Option<(usize, usize, usize, usize)> {
+pub(super) fn bounds(
+    blob: &[usize],
+    w: usize,
+    h: usize,
+    pad: usize,
+) -> Option<(usize, usize, usize, usize)> {
     let xs = blob.iter().map(|&i| i % w);
     let ys = blob.iter().map(|&i| i / w);
     let (x0, x1) = (xs.clone().min()?, xs.max()?);
@@ -100,7 +105,7 @@ fn bounds(blob: &[usize], w: usize, h: usize, pad: usize) -> Option<(usize, usiz
 }
 
 /// The Euclidean distance between two colours (0..1 per channel).
-fn colour_dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+pub(super) fn colour_dist(a: [f64; 3], b: [f64; 3]) -> f64 {
     (0..3).map(|k| (a[k] - b[k]).powi(2)).sum::<f64>().sqrt()
 }
 

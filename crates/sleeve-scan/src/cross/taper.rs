@@ -31,8 +31,11 @@ pub(super) const STEADY: f64 = 0.87;
 /// tips. (On the second generator's seen photos, 2,800 in all, one cross gained and none lost.)
 pub(super) fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
     let own = median_taper(ink, c);
+    if own.is_some_and(|r| r >= STEADY) {
+        return false;
+    }
     let all = median_taper(any, c);
-    if own.is_some_and(|r| r >= STEADY) || all.is_some_and(|r| r >= STEADY) {
+    if all.is_some_and(|r| r >= STEADY) {
         return false;
     }
     own.is_some_and(|r| r < TAPER) || all.is_some_and(|r| r < TAPER)

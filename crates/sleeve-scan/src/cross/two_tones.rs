@@ -7,6 +7,7 @@
 
 use image::{GrayImage, RgbImage};
 
+use super::contrast::{bounds, colour_dist};
 use super::speckled::{CLEAN, SPECKLED_SCORE};
 use super::{Candidate, Inks, MIN_INK, judge_again, not_a_star};
 use crate::pixels::{blobs, channel_diff, erode_square, open_square};
@@ -67,7 +68,7 @@ fn split(img: &RgbImage, patch: &[usize]) -> Option<[Vec<usize>; 2]> {
         let p = &img.as_raw()[3 * i..3 * i + 3];
         [p[0], p[1], p[2]].map(|v| f64::from(v) / 255.0)
     };
-    let interior = interior(img.width(), patch);
+    let interior = interior(img.width() as usize, img.height() as usize, patch);
     let seeds = if interior.len() >= 2 {
         &interior
     } else {
@@ -83,7 +84,8 @@ fn split(img: &RgbImage, patch: &[usize]) -> Option<[Vec<usize>; 2]> {
         .map(|&i| colour(i))
         .max_by(|a, b| sum(*a).total_cmp(&sum(*b)))?;
     let mut means = [darkest, lightest];
-    let nearer = |c: [f64; 3], m: &[[f64; 3]; 2]| usize::from(dist2(c, m[1]) < dist2(c, m[0]));
+    let nearer =
+        |c: [f64; 3], m: &[[f64; 3]; 2]| usize::from(colour_dist(c, m[1]) < colour_dist(c, m[0]));
     for _ in 0..8 {
         let mut acc = [[0.0f64; 4]; 2];
         for &i in seeds {
@@ -110,34 +112,28 @@ fn split(img: &RgbImage, patch: &[usize]) -> Option<[Vec<usize>; 2]> {
     Some(tones)
 }
 
-/// The patch's pixels that keep every neighbour in the patch (the patch eroded by one pixel).
-fn interior(w: u32, patch: &[usize]) -> Vec<usize> {
-    let (x0, y0, x1, y1) = patch
-        .iter()
-        .fold((usize::MAX, usize::MAX, 0, 0), |(a, b, c, d), &i| {
-            let (x, y) = (i % w as usize, i / w as usize);
-            (a.min(x), b.min(y), c.max(x), d.max(y))
-        });
-    let (bw, bh) = (x1 - x0 + 3, y1 - y0 + 3);
-    let mut local = GrayImage::new(bw as u32, bh as u32);
+/// The patch's pixels (row-major indices in an image `w` x `h`) that keep every neighbour in the
+/// patch (the patch eroded by one pixel, in a box one pixel wider all round than the patch's, so
+/// that a pixel on the image's border loses its neighbours beyond it too).
+fn interior(w: usize, h: usize, patch: &[usize]) -> Vec<usize> {
+    let Some((x0, y0, bw, bh)) = bounds(patch, w, h, 0) else {
+        return Vec::new();
+    };
+    let local = |i: usize| ((i % w - x0 + 1) as u32, (i / w - y0 + 1) as u32);
+    let mut mask = GrayImage::new(bw as u32 + 2, bh as u32 + 2);
     for &i in patch {
-        let (x, y) = (i % w as usize - x0 + 1, i / w as usize - y0 + 1);
-        local.put_pixel(x as u32, y as u32, image::Luma([255]));
+        let (x, y) = local(i);
+        mask.put_pixel(x, y, image::Luma([255]));
     }
-    let core = erode_square(&local, 1);
+    let core = erode_square(&mask, 1);
     patch
         .iter()
         .copied()
         .filter(|&i| {
-            let (x, y) = (i % w as usize - x0 + 1, i / w as usize - y0 + 1);
-            core.get_pixel(x as u32, y as u32)[0] > 0
+            let (x, y) = local(i);
+            core.get_pixel(x, y)[0] > 0
         })
         .collect()
-}
-
-/// The squared distance between two colours.
-fn dist2(a: [f64; 3], b: [f64; 3]) -> f64 {
-    (0..3).map(|k| (a[k] - b[k]).powi(2)).sum()
 }
 
 #[cfg(test)]
