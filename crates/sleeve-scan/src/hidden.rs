@@ -159,7 +159,7 @@ const SMOOTH_PX: usize = 2;
 /// Whether a pixel in a lit hole is a ring's: red leads green and blue by `RING_LEAD` or more,
 /// and green and blue stay within half that lead of each other (brown art, which must count
 /// against the hole's being grey, has green well over blue).
-fn ring_red(c: [f64; 3]) -> bool {
+pub(crate) fn ring_red(c: [f64; 3]) -> bool {
     let lead = c[0] - c[1].max(c[2]);
     lead >= RING_LEAD && (c[1] - c[2]).abs() < 0.5 * lead
 }
