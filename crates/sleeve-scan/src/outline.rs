@@ -389,9 +389,10 @@ pub fn off_film_edges(
 /// at both ends, for the side as it came to stand (`side_line`): the contract's tolerance for a
 /// ring's centre. At 0.7 mm, a side traced 0.3 to 0.7 mm inside the card's plain edge stood with
 /// every profile agreeing, and the rings beside it read up to 0.5 mm off with no doubt (H46
-/// 1,009,495, silent). At 0.3 (0.4 and 0.5 read the same) on the seen photos, second generator
-/// 3,200: that photo gained, one lost (H40 1,008,226, card 26.6 px off, warned), one card off by
-/// more than 20 px now within it with its places warned; first generator 600: no change.
+/// 1,009,495, silent). At 0.3, on the seen photos, second generator 3,200: that photo gained, one
+/// lost (H40 1,008,226, card 26.6 px off, warned), one card off by more than 20 px now within it
+/// with its places warned; first generator 600: no change. (0.4 and 0.5 read those three photos
+/// the same; they were not run on the rest.)
 const STANDS_MM: f64 = 0.3;
 
 /// The line of a side from the card-edge points found across it (`pts`, on `count` profiles),
