@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Builder, By, until } from "selenium-webdriver";
 import { audit } from "./a11y.mjs";
-import { filePrefix, killOwned, killOwnedSync, logDir, logTag, owned, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
+import { filePrefix, freePorts, killOwned, killOwnedSync, logDir, logTag, owned, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
@@ -25,17 +25,6 @@ function portOpen(port) {
   });
 }
 
-/** A TCP port on loopback that nothing listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const fileTag = logTag(process.argv[1] ?? "e2e");
 const logs = logDir(outDir);
@@ -51,7 +40,7 @@ export async function startDriver(env) {
   // choices and the user's own app storage is never touched.
   const web = (name) => path.join(current?.dir ?? os.tmpdir(), name);
   env = { XDG_DATA_HOME: web("xdg-data"), XDG_CACHE_HOME: web("xdg-cache"), XDG_CONFIG_HOME: web("xdg-config"), ...env };
-  const [port, nativePort] = [await freePort(), await freePort()];
+  const [port, nativePort] = await freePorts(2);
   const n = drivers.length + 1;
   const marker = `${filePrefix}${n}`;
   const log = path.join(logs, `${fileTag}-${process.pid}-driver${n}.log`);

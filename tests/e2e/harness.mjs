@@ -9,7 +9,8 @@
 // - A reaper process watches the test file's process: if it dies without cleaning up (SIGKILL,
 //   a crash), the reaper kills the group and every marked process, by PID.
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import net from "node:net";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -154,10 +155,63 @@ export function stopReaper(pid) {
   if (pid && alive(pid)) signal(pid, "SIGTERM");
 }
 
-/** The last `lines` lines of a log file, for a failure report. */
+/** The last `lines` lines of a log file, for a failure report (from its last 64 KiB at most: a
+ * process gone wrong can write gigabytes, more than one read can hold). */
 export function tail(file, lines = 40) {
   if (!existsSync(file)) return "";
-  return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  const size = statSync(file).size;
+  return readRange(file, Math.max(0, size - 65536), size).split("\n").slice(-lines).join("\n");
+}
+
+/** The bytes of `file` from `start` to `end` as text, read in one piece. */
+export function readRange(file, start, end) {
+  const fd = openSync(file, "r");
+  try {
+    const buf = Buffer.alloc(Math.max(0, end - start));
+    readSync(fd, buf, 0, buf.length, start);
+    return buf.toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Every port `freePorts` handed out in this process: none is handed out twice. */
+const handedOut = new Set();
+
+/**
+ * `n` TCP ports on loopback that nothing listens on right now, each different from every other
+ * this process was handed. Each is held open until all are chosen: asked for one after another,
+ * each closed before the next, the system may hand out the same port twice. tauri-driver then
+ * listened on the port meant for its WebKitWebDriver, which could not start ("Unable to
+ * listen"), and tauri-driver passed each request on to itself, writing "accept new stream fail"
+ * to its log without end (23 GB in the five minutes before the test timed out, in a clean-clone
+ * run of the test command on 6 December 2026).
+ */
+export async function freePorts(n) {
+  const servers = [];
+  const ports = [];
+  try {
+    for (let tries = 0; ports.length < n; tries++) {
+      if (tries > 100) throw new Error(`no ${n} free ports on loopback`);
+      const srv = net.createServer();
+      servers.push(srv);
+      await new Promise((resolve, reject) => {
+        srv.once("error", reject);
+        srv.listen(0, "127.0.0.1", resolve);
+      });
+      const { port } = srv.address();
+      if (!handedOut.has(port)) ports.push(port);
+    }
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((r) => (srv.listening ? srv.close(r) : r()))));
+  }
+  for (const port of ports) handedOut.add(port);
+  return ports;
+}
+
+/** One port as `freePorts` hands them out. */
+export async function freePort() {
+  return (await freePorts(1))[0];
 }
 
 export { alive, sleep };

@@ -9,18 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { Builder, By, until } from "selenium-webdriver";
 import { byTestId, outDir, tap } from "./app.mjs";
-import { filePrefix, killOwned, logDir, sleep, spawnOwned, tail } from "./harness.mjs";
+import { filePrefix, freePort, killOwned, logDir, sleep, spawnOwned, tail } from "./harness.mjs";
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 function portOpen(port) {
   return new Promise((resolve) => {

@@ -13,14 +13,16 @@
 // and counted at the end. A file that crashes its page on purpose (NO_SECOND_RUN) never gets
 // one. The second run starts from nothing: its own folder, app and driver.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { logTag } from "./harness.mjs";
+import { logTag, readRange } from "./harness.mjs";
 import { ENGINE_REASONS, NO_SECOND_RUN, PAGE_ENDED } from "./page-ended.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const logs = path.join(process.env.E2E_OUTPUT ?? path.join(here, "output"), "logs");
+/** The most of a log (bytes) read from either end of what one run wrote to it. */
+const READ_MOST = 8 * 1024 * 1024;
 const NODE_ARGS = ["--test", "--test-concurrency=1", "--test-timeout=300000", "--test-reporter=spec"];
 
 const files = process.argv.length > 2 ? process.argv.slice(2) : readdirSync(here).filter((f) => f.endsWith(".test.mjs")).sort();
@@ -38,7 +40,14 @@ function engineCrashes(file, before) {
   const lines = [];
   for (const name of logSizes().keys()) {
     if (!own.test(name)) continue;
-    const text = readFileSync(path.join(logs, name)).subarray(before.get(name) ?? 0).toString("utf8");
+    const file = path.join(logs, name);
+    const [from, to] = [before.get(name) ?? 0, statSync(file).size];
+    // What the run wrote, or its first and last 8 MiB when it wrote more: a driver gone wrong
+    // once wrote 23 GB, more than one read can hold.
+    const text =
+      to - from <= 2 * READ_MOST
+        ? readRange(file, from, to)
+        : `${readRange(file, from, from + READ_MOST)}\n${readRange(file, to - READ_MOST, to)}`;
     for (const line of text.split("\n")) {
       const reason = line.startsWith(PAGE_ENDED) ? line.slice(PAGE_ENDED.length).trim().split(/[;\s]/)[0] : null;
       if (reason && ENGINE_REASONS.includes(reason)) lines.push(`${name}: ${line}`);
