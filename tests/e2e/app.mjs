@@ -25,7 +25,6 @@ function portOpen(port) {
   });
 }
 
-
 const fileTag = logTag(process.argv[1] ?? "e2e");
 const logs = logDir(outDir);
 /** Every driver this file started: { child, marker, port, log }. */
