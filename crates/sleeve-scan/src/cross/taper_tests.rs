@@ -1,48 +1,56 @@
 //! Tapering on two masks at once: a marker's steady arms against a star's narrowing ones, when
 //! other ink touches the stroke or the stroke's own ink holds only its core.
 
+use image::GrayImage;
+
 use super::taper::{TAPER, median_taper, tapers};
 use super::tests::{on_upright_cross, upright_candidate, upright_mask};
+
+/// The upright cross's arms narrow on `narrow` (one of the two masks), yet steady arms on the
+/// other overrule that taper (`tapers(any, own)` is false); a star narrowing on both masks, as
+/// `narrow` alone, still tapers.
+fn steady_overrules(any: &GrayImage, own: &GrayImage, narrow: &GrayImage, why: &str) {
+    let candidate = upright_candidate();
+    assert!(
+        median_taper(narrow, &candidate).is_some_and(|r| r < TAPER),
+        "{why}: narrows"
+    );
+    assert!(!tapers(any, own, &candidate), "{why}: steady overrules");
+    assert!(
+        tapers(narrow, narrow, &candidate),
+        "{why}: a star still tapers"
+    );
+}
 
 #[test]
 fn other_ink_round_a_steady_markers_crossing_does_not_make_it_taper() {
     // A blue marker cross (1 mm strokes, 4.5 mm arms) over a black hub 4 mm across: on ink of
     // any kind the arms are wide near the crossing and narrow at the tips; on the blue alone
-    // they keep their width.
+    // they keep their width. A star tapering on its own ink still tapers.
     let own = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay));
     let any = upright_mask(|_, _, ax, ay| {
         on_upright_cross(ax, ay) || (ax.max(ay) < 2.0 && (ax < 1.2 || ay < 1.2))
     });
-    let candidate = upright_candidate();
-    assert!(
-        median_taper(&any, &candidate).is_some_and(|r| r < TAPER),
-        "wide at the hub"
+    steady_overrules(
+        &any,
+        &own,
+        &any,
+        "the hub widens ink of any kind; the blue alone is steady",
     );
-    assert!(
-        !tapers(&any, &own, &candidate),
-        "the blue alone keeps its width"
-    );
-    // A star tapering on its own ink still tapers.
-    assert!(tapers(&any, &any, &candidate));
 }
 
 #[test]
 fn a_navy_markers_cross_read_black_only_at_its_core_does_not_taper() {
     // Noise splits a navy marker between black and blue: its own ink (black) holds the strokes
     // 1 mm wide by the crossing and narrowing to 0.3 mm at the tips, while ink of any kind holds
-    // the whole steady stroke.
+    // the whole steady stroke. A star that tapers on ink of any kind still tapers.
     let narrowing = |along: f64, across: f64| across < 0.5 - 0.35 * along / 4.5 && along < 4.5;
     let own = upright_mask(|_, _, ax, ay| narrowing(ax, ay) || narrowing(ay, ax));
     let any = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay));
-    let candidate = upright_candidate();
-    assert!(
-        median_taper(&own, &candidate).is_some_and(|r| r < TAPER),
-        "the black alone narrows"
+    steady_overrules(
+        &any,
+        &own,
+        &own,
+        "the black core narrows; ink of any kind is steady",
     );
-    assert!(
-        !tapers(&any, &own, &candidate),
-        "the whole stroke keeps its width"
-    );
-    // A star that tapers on ink of any kind still tapers.
-    assert!(tapers(&own, &own, &candidate));
 }
