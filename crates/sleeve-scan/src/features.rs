@@ -34,6 +34,7 @@ pub struct Found {
     /// or just beside one (`beside`),
     /// or hidden only because glare lit their centre to grey (`hidden::mark_lit_hidden_in`), or
     /// left not hidden with their centre lit to grey just inside an area's hull (the same), or
+    /// hidden because glare lit their centre with an area's rim past its hull (`lit_short`), or
     /// only by a region glare washed out to grey, or centred in a small dark region, taken as a
     /// small near-black area or left out as too small or too light (`dark_mask_and_unsure`):
     /// their hidden flags are in doubt.
@@ -148,6 +149,8 @@ fn rings_and_flags(
     });
     // A centre whose part of an area glare lit to grey right up to the area's edge.
     let (lit, lit_near) = mark_lit_hidden_in(&mut list, dark, canon, &lit_hulls);
+    // A centre glare lit with the area's rim, past the mask's hull.
+    let lit_short = crate::lit_short::mark_lit_short(&mut list, dark, canon);
     // A ring read over a dark area glare lit to grey (`lit_grey`) lies in that area.
     for &i in &over_grey {
         list[i].hidden = true;
@@ -173,6 +176,7 @@ fn rings_and_flags(
                 || near_glare(&list[i])
                 || lit.contains(&i)
                 || lit_near.contains(&i)
+                || lit_short.contains(&i)
                 || washed_hidden.contains(&i)
                 || over_grey.contains(&i)
                 || crate::lit_grey::lit_centre(canon, [list[i].x, list[i].y])

@@ -53,7 +53,7 @@ const INSIDE_MM: f64 = 0.5;
 /// generator's seen photos whose areas glare lit so (1,000,001, 1,007,408, 1,007,463,
 /// 1,007,500) read as not hidden (in doubt); at 8 mm² they read hidden, and no reading was lost
 /// on 1,600 photos.
-const MIN_AREA_MM2: f64 = 8.0;
+pub(crate) const MIN_AREA_MM2: f64 = 8.0;
 
 /// Sets the hidden flag of each ring not yet hidden whose centre lies `INSIDE_MM` inside a dark
 /// area's convex hull (a patch's, or an area's that glare cut apart, `lit_areas`) where the
@@ -275,7 +275,7 @@ pub(crate) fn hull(pts: impl Iterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
 
 /// How far inside a convex polygon (either winding) a point lies: the least distance to its
 /// sides, negative outside.
-fn inside(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
+pub(crate) fn inside(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
     if poly.len() < 3 {
         return f64::NEG_INFINITY;
     }

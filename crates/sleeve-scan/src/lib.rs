@@ -16,6 +16,7 @@ pub mod hidden;
 pub mod laces;
 pub mod laces_first;
 pub mod lit_grey;
+pub mod lit_short;
 pub mod outline;
 pub mod palette;
 pub mod pixels;

@@ -25,7 +25,7 @@ const UNDER_CHROMA: f64 = crate::hidden::WASHED_CHROMA;
 
 /// The lightest grey (luma) a lit dark area reaches: glare lifts the near-black print by at most
 /// about 0.6, while the map's paper under glare is lighter still.
-const GREY_LUMA: f64 = 0.75;
+pub const GREY_LUMA: f64 = 0.75;
 
 /// How far red leads over a grey a dark area turns to under glare (`under`, the mean colour round
 /// the pixel, neutral under `UNDER_CHROMA` and no lighter than `GREY_LUMA`): red keeps a lead of
@@ -70,7 +70,7 @@ pub fn on_lit_grey(img: &RgbImage, h: &Hook) -> bool {
 
 /// The darkest a lit dark area's grey is taken to be (luma): an area no glare reaches stays
 /// near-black, under the contract's 25 %.
-const LIT_LUMA: f64 = 0.3;
+pub const LIT_LUMA: f64 = 0.3;
 
 /// Whether a centre (mm) lies in grey that glare lit: the 1.1 mm square round it of median
 /// chroma under `GREY_CHROMA` and mean luma from `LIT_LUMA` to `GREY_LUMA`. A dark area lit so
