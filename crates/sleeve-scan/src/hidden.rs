@@ -53,7 +53,7 @@ const INSIDE_MM: f64 = 0.5;
 /// generator's seen photos whose areas glare lit so (1,000,001, 1,007,408, 1,007,463,
 /// 1,007,500) read as not hidden (in doubt); at 8 mm² they read hidden, and no reading was lost
 /// on 1,600 photos.
-pub(crate) const MIN_AREA_MM2: f64 = 8.0;
+const MIN_AREA_MM2: f64 = 8.0;
 
 /// Sets the hidden flag of each ring not yet hidden whose centre lies `INSIDE_MM` inside a dark
 /// area's convex hull (a patch's, or an area's that glare cut apart, `lit_areas`) where the
@@ -70,18 +70,13 @@ pub fn mark_lit_hidden_in(
     img: &RgbImage,
     lit: &[Vec<[f64; 2]>],
 ) -> (Vec<usize>, Vec<usize>) {
-    let w = dark.width() as usize;
     // Each patch's hull, and the hulls of areas that glare cut apart.
-    let own: Vec<Vec<[f64; 2]>> = blobs(dark)
-        .iter()
-        .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
-        .map(|b| hull(b.iter().map(|&i| [(i % w) as f64, (i / w) as f64])))
-        .collect();
+    let own = patch_hulls(dark);
     let hulls: Vec<&Vec<[f64; 2]>> = own.iter().chain(lit).collect();
     let (mut set, mut near) = (Vec::new(), Vec::new());
     for (i, h) in hooks.iter_mut().enumerate().filter(|(_, h)| !h.hidden) {
         let at = [h.x * PX_PER_MM, h.y * PX_PER_MM];
-        let depth = hulls.iter().map(|p| inside(p, at)).fold(f64::MIN, f64::max);
+        let depth = deepest(&hulls, at);
         if depth < 0.0 || !lit_grey(dark, img, at) {
             continue;
         }
@@ -264,6 +259,24 @@ fn lit_grey(dark: &GrayImage, img: &RgbImage, at: [f64; 2]) -> bool {
     n > 0 && sum / (n as f64) < WASHED_CHROMA
 }
 
+/// The convex hull of each patch of `mask` of `MIN_AREA_MM2` or more.
+pub(crate) fn patch_hulls(mask: &GrayImage) -> Vec<Vec<[f64; 2]>> {
+    let w = mask.width() as usize;
+    blobs(mask)
+        .iter()
+        .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
+        .map(|b| hull(b.iter().map(|&i| [(i % w) as f64, (i / w) as f64])))
+        .collect()
+}
+
+/// How far inside the deepest of `hulls` a point (px) lies (`inside`; negative outside all).
+pub(crate) fn deepest<P: AsRef<[[f64; 2]]>>(hulls: &[P], at: [f64; 2]) -> f64 {
+    hulls
+        .iter()
+        .map(|p| inside(p.as_ref(), at))
+        .fold(f64::MIN, f64::max)
+}
+
 /// The convex hull of pixel positions (imageproc's), as points.
 pub(crate) fn hull(pts: impl Iterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
     let pts: Vec<Point<i32>> = pts.map(|p| Point::new(p[0] as i32, p[1] as i32)).collect();
@@ -275,7 +288,7 @@ pub(crate) fn hull(pts: impl Iterator<Item = [f64; 2]>) -> Vec<[f64; 2]> {
 
 /// How far inside a convex polygon (either winding) a point lies: the least distance to its
 /// sides, negative outside.
-pub(crate) fn inside(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
+fn inside(poly: &[[f64; 2]], p: [f64; 2]) -> f64 {
     if poly.len() < 3 {
         return f64::NEG_INFINITY;
     }

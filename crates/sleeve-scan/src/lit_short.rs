@@ -8,9 +8,9 @@
 
 use image::{GrayImage, RgbImage};
 
-use crate::hidden::{MIN_AREA_MM2, WASHED_CHROMA, hull, inside, ring_red};
+use crate::hidden::{WASHED_CHROMA, deepest, patch_hulls, ring_red};
 use crate::lit_grey::{GREY_LUMA, LIT_LUMA, lit_centre};
-use crate::pixels::{blobs, chroma, luma, open_square, redness};
+use crate::pixels::{chroma, luma, open_square, redness};
 use crate::scan::{Hook, PX_PER_MM};
 
 /// How far (mm) outside the hull of an area's mask a lit centre may lie and still be read as
@@ -33,7 +33,7 @@ const REACH_MM: f64 = 4.0;
 /// Sets the hidden flag of each ring not yet hidden whose centre glare lit to grey (`lit_centre`),
 /// where that grey runs on to a dark area within `REACH_MM` (`grey_reaches_dark`) and the centre
 /// lies no more than `SHORT_MM` outside the hull of an area of the mask (`LIMB_PX` opened away,
-/// at least `MIN_AREA_MM2`). Returns those rings' indices: their flags are read through glare,
+/// `hidden::patch_hulls`). Returns those rings' indices: their flags are read through glare,
 /// always in doubt.
 pub fn mark_lit_short(hooks: &mut [Hook], dark: &GrayImage, img: &RgbImage) -> Vec<usize> {
     let mut hulls: Option<Vec<Vec<[f64; 2]>>> = None;
@@ -42,26 +42,14 @@ pub fn mark_lit_short(hooks: &mut [Hook], dark: &GrayImage, img: &RgbImage) -> V
         if h.hidden || !lit_centre(img, [h.x, h.y]) {
             continue;
         }
-        let hulls = hulls.get_or_insert_with(|| area_hulls(dark));
-        let at = [h.x * PX_PER_MM, h.y * PX_PER_MM];
-        let depth = hulls.iter().map(|p| inside(p, at)).fold(f64::MIN, f64::max);
+        let hulls = hulls.get_or_insert_with(|| patch_hulls(&open_square(dark, LIMB_PX)));
+        let depth = deepest(hulls, [h.x * PX_PER_MM, h.y * PX_PER_MM]);
         if depth >= -SHORT_MM * PX_PER_MM && grey_reaches_dark(img, dark, [h.x, h.y]) {
             h.hidden = true;
             set.push(i);
         }
     }
     set
-}
-
-/// The convex hulls of the mask's areas with thin limbs opened away (`LIMB_PX`), each of
-/// `MIN_AREA_MM2` or more.
-fn area_hulls(dark: &GrayImage) -> Vec<Vec<[f64; 2]>> {
-    let w = dark.width() as usize;
-    blobs(&open_square(dark, LIMB_PX))
-        .iter()
-        .filter(|b| b.len() as f64 >= MIN_AREA_MM2 * PX_PER_MM * PX_PER_MM)
-        .map(|b| hull(b.iter().map(|&i| [(i % w) as f64, (i / w) as f64])))
-        .collect()
 }
 
 /// Whether lit grey runs from a centre (mm) to the dark mask within `REACH_MM`: a path of
