@@ -186,20 +186,18 @@ fn to_film_line(
         })
         .collect();
     // Each profile's brightest line between `lo` and `hi` mm (`thr` or more above its
-    // surroundings) as a photo point, and the median of their strengths.
-    let brightest_all = |lo: f64, hi: f64, thr: f64| -> (Vec<[f64; 2]>, f64) {
-        let mut strength = Vec::new();
-        let pts: Vec<[f64; 2]> = profiles
+    // surroundings) as a photo point, with its strength.
+    let brightest_each = |lo: f64, hi: f64, thr: f64| -> Vec<([f64; 2], f64)> {
+        profiles
             .iter()
             .filter_map(|(base, scale, v)| {
                 let (mm, r) = brightest(v, lo, hi, thr)?;
-                strength.push(r);
                 let off = mm * scale;
-                Some([base[0] + inward[0] * off, base[1] + inward[1] * off])
+                Some(([base[0] + inward[0] * off, base[1] + inward[1] * off], r))
             })
-            .collect();
-        (pts, median(strength))
+            .collect()
     };
+    let strengths = |each: &[([f64; 2], f64)]| median(each.iter().map(|e| e.1).collect());
     // The side's two ends and their scales, the same for every search.
     let tol = (0.3 * across.px_per_mm(0.5)).max(1.5);
     let (sa, sb) = (across.px_per_mm(0.0), across.px_per_mm(1.0));
@@ -210,7 +208,9 @@ fn to_film_line(
     };
     searches.iter().find_map(|search| {
         let (lo, hi) = (search.lo, search.hi);
-        let (pts, strength) = brightest_all(-hi, -lo, RIDGE);
+        let each = brightest_each(-hi, -lo, RIDGE);
+        let (pts, strength): (Vec<[f64; 2]>, f64) =
+            (each.iter().map(|e| e.0).collect(), strengths(&each));
         let (ridge, count) = ransac_line(&pts, tol)?;
         let (da, db) = (line_dist(ridge, pa) / sa, line_dist(ridge, pb) / sb);
         let within = |x: f64| (lo - 0.3..=hi + 0.3).contains(&x);
@@ -218,9 +218,10 @@ fn to_film_line(
         // and whether one runs there at all (read last, only when the search asks and everything
         // else holds).
         let none_at_film = || {
-            let (_, at_film) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
-            at_film < NONE_AT_FILM * strength || {
-                let (there, _) = brightest_all(-FILM_MM - 0.6, -FILM_MM + 0.6, RIDGE);
+            let each = brightest_each(-FILM_MM - 0.6, -FILM_MM + 0.6, f64::NEG_INFINITY);
+            strengths(&each) < NONE_AT_FILM * strength || {
+                let there: Vec<[f64; 2]> =
+                    each.iter().filter(|e| e.1 >= RIDGE).map(|e| e.0).collect();
                 ransac_line(&there, tol).is_none_or(|(_, count)| count < ON_LINE)
             }
         };
