@@ -1,14 +1,13 @@
 // Drives the real Neverland Companion binary through tauri-driver and WebKitWebDriver.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import { after, afterEach, before } from "node:test";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Builder, By, until } from "selenium-webdriver";
 import { audit } from "./a11y.mjs";
-import { filePrefix, freePorts, killOwned, killOwnedSync, logDir, logTag, owned, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
+import { filePrefix, freePorts, killOwned, killOwnedSync, logDir, logTag, owned, portOpen, sleep, spawnOwned, startReaper, stopReaper, tail } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, "../..");
@@ -16,14 +15,6 @@ export const appBinary = process.env.NEVERLAND_APP ?? path.join(root, "target/de
 export const cliBinary = path.join(root, "target/debug/neverland");
 export const outDir = process.env.E2E_OUTPUT ?? path.join(here, "output");
 mkdirSync(outDir, { recursive: true });
-
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const s = net.connect(port, "127.0.0.1");
-    s.once("connect", () => { s.end(); resolve(true); });
-    s.once("error", () => resolve(false));
-  });
-}
 
 const fileTag = logTag(process.argv[1] ?? "e2e");
 const logs = logDir(outDir);

@@ -209,6 +209,18 @@ export async function freePorts(n) {
   return ports;
 }
 
+/** Whether something accepts connections on a loopback port now. */
+export function portOpen(port) {
+  return new Promise((resolve) => {
+    const s = net.connect(port, "127.0.0.1");
+    s.once("connect", () => {
+      s.end();
+      resolve(true);
+    });
+    s.once("error", () => resolve(false));
+  });
+}
+
 /** One port as `freePorts` hands them out. */
 export async function freePort() {
   return (await freePorts(1))[0];

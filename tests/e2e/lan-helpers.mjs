@@ -4,25 +4,13 @@
 // that file's.
 import { after } from "node:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Builder, By, until } from "selenium-webdriver";
 import { byTestId, outDir, tap } from "./app.mjs";
-import { filePrefix, freePort, killOwned, logDir, sleep, spawnOwned, tail } from "./harness.mjs";
+import { filePrefix, freePort, killOwned, logDir, portOpen, sleep, spawnOwned, tail } from "./harness.mjs";
 
 export { freePort };
-
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const s = net.connect(port, "127.0.0.1");
-    s.once("connect", () => {
-      s.end();
-      resolve(true);
-    });
-    s.once("error", () => resolve(false));
-  });
-}
 
 const chromeMarker = `${filePrefix}chromedriver`;
 const chromeLog = path.join(logDir(outDir), `lan-${process.pid}-chromedriver.log`);
