@@ -88,10 +88,12 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
 /// within 1 mm of the edge, and 0.2 mm more allows for blur.
 const EDGE_MM: f64 = 1.2;
 
-/// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green.
+/// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green. Blue and green markers lead
+/// with their own channel; a pixel that passes for ink with red well ahead of both (as `is_ink`
+/// lets through only near-black ones) is black ink under warm light, whatever chroma it has.
 fn ink_class(c: [f64; 3]) -> u8 {
     let chroma = chroma(c);
-    if chroma < 0.12 {
+    if chroma < 0.12 || c[0] > c[1].max(c[2]) + 0.08 {
         1
     } else if c[2] >= c[1] {
         2

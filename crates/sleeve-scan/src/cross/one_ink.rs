@@ -64,6 +64,7 @@ mod tests {
     use super::super::speckled::SPECKLED_SCORE;
     use super::super::tests::read_cross;
     use super::*;
+    use crate::pixels::chroma;
     use crate::scan::PX_PER_MM;
     use image::Rgb;
 
@@ -71,6 +72,11 @@ mod tests {
     /// each of its pixels is, by a fixed hash of its place, one of two navy shades, one grey
     /// enough to test as black ink and one blue enough to test as blue; their mean is blue.
     fn navy_cross() -> RgbImage {
+        scattered_cross([Rgb([44, 46, 62]), Rgb([30, 44, 110])])
+    }
+
+    /// The same cross with each pixel one of `shades`, by a fixed hash of its place.
+    fn scattered_cross(shades: [Rgb<u8>; 2]) -> RgbImage {
         let size = (30.0 * PX_PER_MM) as u32;
         RgbImage::from_fn(size, size, |x, y| {
             let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
@@ -79,8 +85,7 @@ mod tests {
             let hash = (x.wrapping_mul(73_856_093) ^ y.wrapping_mul(19_349_663))
                 .wrapping_mul(2_654_435_761);
             match (on, (hash >> 8) % 2) {
-                (true, 0) => Rgb([44, 46, 62]),
-                (true, _) => Rgb([30, 44, 110]),
+                (true, k) => shades[k as usize],
                 _ => Rgb([236, 226, 200]),
             }
         })
@@ -104,6 +109,23 @@ mod tests {
             0,
             "parchment stays without ink"
         );
+    }
+
+    /// A black marker under warm light, red ahead of green and blue: noise tips the chroma of
+    /// its pixels over the grey bound, one way towards blue and the other towards green. It is
+    /// black ink all the same, one patch from the first look, and read as sure.
+    #[test]
+    fn a_warm_black_cross_is_black_ink_from_the_first_look() {
+        let shades = [Rgb([62u8, 26, 30]), Rgb([62, 30, 26])];
+        for s in shades {
+            let c = s.0.map(f64::from).map(|v| v / 255.0);
+            assert!(chroma(c) >= 0.12, "over the grey bound: {c:?}");
+            assert_eq!(ink_class(c), 1, "{c:?}");
+        }
+        let (at, conf) = read_cross(&scattered_cross(shades));
+        let at = at.expect("the warm black cross");
+        assert!((at.x - 15.0).hypot(at.y - 15.0) < 0.3, "{at:?}");
+        assert!(conf > SPECKLED_SCORE, "read in the first pass: {conf}");
     }
 
     #[test]
