@@ -220,7 +220,12 @@ fn laces_brown(conf: f64, pts: &[(f64, f64, f64)]) -> bool {
 /// The confidence under which a circle fitted wholly on the laces is taken for them.
 const LACES_RING: f64 = 0.3;
 
-/// Up to three circles found one at a time among `pts`: each the best circle `ransac_circle`
+/// The most rings a sleeve holds (contract: 3 to 8). Blur joins rings that nearly touch, so one
+/// patch of red may hold a chain of them; with at most three read from a patch, the fourth ring
+/// of a chain of four was lost (H47 1,009,793).
+const MOST_RINGS: usize = 8;
+
+/// Up to `MOST_RINGS` circles found one at a time among `pts`: each the best circle `ransac_circle`
 /// finds that `judge_ring` judges a ring, its stroke's points (within 0.7 mm of the circle) taken
 /// out before the next. The search ends where no circle is found or `judge_ring` judges none a
 /// ring, at a circle `stop` rules out, and once fewer than `least` points are left. The circles,
@@ -232,7 +237,7 @@ pub(crate) fn one_at_a_time(
 ) -> (Vec<RingFit>, Vec<(f64, f64, f64)>) {
     let mut rest = pts;
     let mut out = Vec::new();
-    for _ in 0..3 {
+    for _ in 0..MOST_RINGS {
         let Some(inliers) = ransac_circle(&rest) else {
             break;
         };
@@ -742,6 +747,43 @@ mod tests {
             assert!(
                 found.is_empty() && places.is_empty(),
                 "{ink:?} on {under:?}"
+            );
+        }
+    }
+
+    /// A chain of four rings 0.6 mm apart (stroke middle to stroke middle), blurred into one patch
+    /// of red: each is read within the contract's 0.3 mm, one circle at a time, and none is sure.
+    #[test]
+    fn four_rings_blurred_into_one_patch_are_all_read() {
+        let parchment = [0.92, 0.87, 0.75];
+        let red = |_: [f64; 3]| [0.85, 0.2, 0.18];
+        let centres = [[3.5, 3.5], [9.1, 3.5], [14.7, 3.5], [14.7, 9.1]];
+        let painted: Vec<Painted> = centres
+            .iter()
+            .map(|&c| (c, 2.5, (1.0, 0.35), &red as &dyn Fn([f64; 3]) -> [f64; 3]))
+            .collect();
+        let img = paint(parchment, &painted);
+        let mask = GrayImage::from_fn(img.width(), img.height(), |x, y| {
+            let c = img.get_pixel(x, y).0.map(|v| f64::from(v) / 255.0);
+            image::Luma([if ring_redness(c) > 0.45 { 255 } else { 0 }])
+        });
+        assert_eq!(blobs(&mask).len(), 1, "one patch of red");
+        let (found, _) = rings(&img);
+        assert_eq!(
+            found.len(),
+            4,
+            "{:?}",
+            found.iter().map(|f| &f.0).collect::<Vec<_>>()
+        );
+        for c in centres {
+            assert!(
+                found
+                    .iter()
+                    .any(|(h, conf, _)| (h.x - c[0]).hypot(h.y - c[1]) < 0.3
+                        && (h.r - 2.5).abs() < 0.3
+                        && *conf < 1.0),
+                "{c:?} in {:?}",
+                found.iter().map(|f| (&f.0, f.1)).collect::<Vec<_>>()
             );
         }
     }
