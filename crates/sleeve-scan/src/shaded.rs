@@ -203,7 +203,8 @@ fn joined(ring: &RingFit, arc: &[(f64, f64, f64)]) -> Option<RingFit> {
 
 /// The rings fitted in one dark area (its pixel indices): its pixels away from the rim whose
 /// averaged lead stands `STANDS_OUT` above the area's usual (median) lead, grouped, each group
-/// judged as a ring (or, failing that, up to three circles found among its points one at a time).
+/// judged as a ring (or, failing that, up to eight circles, `rings::MOST_RINGS`, found among its
+/// points one at a time).
 fn area_rings(sums: &LeadSums, area: Vec<usize>) -> Vec<RingFit> {
     let ring_px = (PX_PER_MM * PX_PER_MM) as usize;
     if area.len() < 16 * ring_px {
