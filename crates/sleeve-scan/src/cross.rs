@@ -64,7 +64,7 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     if l < 0.3 * paper && c[0] - c[1].max(c[2]) < 0.15 {
         return true;
     }
-    if redness(c) > 0.3 || c[0] > c[1].max(c[2]) + 0.08 || l > 0.85 * paper {
+    if redness(c) > 0.3 || red_ahead(c) || l > 0.85 * paper {
         return false;
     }
     let chroma = chroma(c);
@@ -88,12 +88,19 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
 /// within 1 mm of the edge, and 0.2 mm more allows for blur.
 const EDGE_MM: f64 = 1.2;
 
+/// Whether red leads both green and blue by more than 0.08: brown art or a ring's red, unless the
+/// colour is near-black (`is_ink`).
+fn red_ahead(c: [f64; 3]) -> bool {
+    c[0] > c[1].max(c[2]) + 0.08
+}
+
 /// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green. Blue and green markers lead
-/// with their own channel; a pixel that passes for ink with red well ahead of both (as `is_ink`
-/// lets through only near-black ones) is black ink under warm light, whatever chroma it has.
+/// with their own channel; a pixel that passes for ink with red well ahead of both (`red_ahead`,
+/// which `is_ink` lets through only when near-black) is black ink under warm light, whatever
+/// chroma it has.
 fn ink_class(c: [f64; 3]) -> u8 {
     let chroma = chroma(c);
-    if chroma < 0.12 || c[0] > c[1].max(c[2]) + 0.08 {
+    if chroma < 0.12 || red_ahead(c) {
         1
     } else if c[2] >= c[1] {
         2
