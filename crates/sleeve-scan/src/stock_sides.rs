@@ -6,7 +6,8 @@
 //! doubted (by the film margin check, or because the stage the outline came from caps every
 //! side), moves in to where, walking inward, the stock begins along it, and stays doubted. Sure
 //! sides are left alone: light falls off across the card, and the stock's colour is compared
-//! between sides (the median of all four, which two wrong sides would spoil).
+//! between sides (the median of all four, which two wrong sides would spoil). A doubted side's
+//! band that is that stock in one hue, lit up to 30 % brighter or darker, is stock too.
 
 use image::RgbImage;
 
@@ -113,7 +114,7 @@ pub fn moved_in(
     let mut out_agree = agree;
     let mut moved = false;
     for k in 0..4 {
-        if agree[k] >= crate::scan::DOUBT_CARD || diff(bands[k], stock) <= APART {
+        if agree[k] >= crate::scan::DOUBT_CARD || !unlike_stock(bands[k], stock) {
             continue;
         }
         if let Some(line) = stock_start(&all[k], stock, &quad, k) {
@@ -126,6 +127,26 @@ pub fn moved_in(
         return None;
     }
     Some((crate::geom::corners_where(&lines, 1e-6)?, out_agree))
+}
+
+/// How much darker or lighter (a factor) the stock may look at one side than the median of the
+/// four: the contract lets light fall off by up to 30 % across the card.
+const FALL_OFF: f64 = 0.7;
+
+/// How near (largest channel) a side's band must lie to the stock scaled to the band's
+/// brightness to be the same stock lit differently. Far tighter than `APART`: a grey-green table
+/// 0.63 times as bright as a cream stock lies 0.043 from it so scaled (1,000,199).
+const LIT_SAME: f64 = 0.025;
+
+/// Whether a side's band is not the stock: `APART` from it in some channel, and not the same
+/// stock lit up to `FALL_OFF` brighter or darker (`LIT_SAME`), so the lit side of a card whose
+/// light falls off (H49 1,010,073: bands from 0.75 to 0.56 in red, one hue) keeps its stock.
+fn unlike_stock(band: [f64; 3], stock: [f64; 3]) -> bool {
+    let (b, s) = (band.iter().sum::<f64>(), stock.iter().sum::<f64>());
+    let lit = b / s.max(1e-9);
+    let relit = (FALL_OFF..=1.0 / FALL_OFF).contains(&lit)
+        && diff(band, stock.map(|c| c * lit)) <= LIT_SAME;
+    diff(band, stock) > APART && !relit
 }
 
 /// Where, walking inward from side `k`, the stock begins along it: on each profile the first
@@ -179,18 +200,26 @@ mod tests {
     /// the laces; a dark table and film round it, except above a line 4 mm over its top edge,
     /// where the table is light: a side traced on that line has dark table, not stock, inside.
     fn card_under_a_table_line() -> RgbImage {
+        lit_card_under_a_table_line(0.0, [70, 80, 90])
+    }
+
+    /// `card_under_a_table_line` with the light falling off by `fall` from its left edge to its
+    /// right, and the dark table `table`.
+    fn lit_card_under_a_table_line(fall: f64, table: [u8; 3]) -> RgbImage {
         RgbImage::from_fn(640, 880, |x, y| {
             let (u, v) = ((x as f64 + 0.5 - 80.0) / 8.0, (y as f64 + 0.5 - 80.0) / 8.0);
             let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
             let lace = crate::laces::on_laces(u, v, 0.0);
-            Rgb(match () {
+            let c: [u8; 3] = match () {
                 _ if outside <= 0.0 && lace => [90, 50, 20],
                 _ if outside <= -1.5 => [150, 180, 140],
                 _ if outside <= 0.0 => [236, 228, 210],
                 _ if outside <= 2.5 => [92, 100, 110],
                 _ if v < -4.0 => [205, 205, 205],
-                _ => [70, 80, 90],
-            })
+                _ => table,
+            };
+            let light = 1.0 - fall * (u / 60.0).clamp(0.0, 1.0);
+            Rgb(c.map(|c| (c as f64 * light).round() as u8))
         })
     }
 
@@ -212,5 +241,23 @@ mod tests {
         // Taken for sure, the side stays; the right outline has stock inside every side.
         assert_eq!(moved_in(&img, (out, [1.0; 4])), None);
         assert_eq!(moved_in(&img, (CARD, [0.5; 4])), None);
+    }
+
+    #[test]
+    fn the_stock_on_the_lit_side_of_a_card_is_stock() {
+        // Light falling off by 28 % across the card: the left side's stock is a third lighter
+        // than the right's, and a fifth lighter than the four sides' median, one hue throughout.
+        let img = lit_card_under_a_table_line(0.28, [70, 80, 90]);
+        assert_eq!(moved_in(&img, (CARD, [0.5; 4])), None);
+        // A side on the table's line still moves in, lit as it is; so does one over a grey-green
+        // table about 0.6 times as bright as the stock, which no change of light makes stock.
+        let out = [[80.0, 48.0], [560.0, 48.0], [560.0, 800.0], [80.0, 800.0]];
+        for table in [[70, 80, 90], [128, 146, 136]] {
+            let img = lit_card_under_a_table_line(0.28, table);
+            let (got, _) = moved_in(&img, (out, [0.5, 1.0, 1.0, 1.0])).expect("moved");
+            for (g, t) in got.iter().zip(CARD) {
+                assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 3.0, "{got:?}");
+            }
+        }
     }
 }
