@@ -226,47 +226,38 @@ fn laced(img: &image::RgbImage, corners: [[f64; 2]; 4]) -> bool {
 
 /// The outline checked side by side against the film margin and the card's plain edge (a
 /// printed frame line, a dark area or a road cannot pass for the card's edge): the corners and
-/// each side's agreement. Then checked again from where that put it, up to `CHECKS` times in all,
-/// while the sides' agreements together rise: profiles square to an outline far off at a corner
-/// miss the card's edge along much of a side, and a line through the rest of it can miss that
-/// corner by a millimetre; square to the outline found, they all cross the edge. A later check
-/// moves the corners, never the doubt: each side agrees at most as it did on the first.
+/// each side's agreement. Then, when that moved a corner, checked once more from where it put
+/// it, kept if the sides' agreements together rise: profiles square to an outline far off at a
+/// corner miss the card's edge along much of a side, and a line through the rest of it can miss
+/// that corner by a millimetre; square to the outline found, they all cross the edge. The second
+/// check moves the corners, never the doubt: each side agrees at most as it did on the first.
+/// (On the seen photos of the second generator, 1,400: 1,351 -> 1,359 right, none lost. A third
+/// check gained 2 more and lost one, 1,009,987: a side between two lines went back to the wrong
+/// one, agreeing more there.)
 fn checked(img: &image::RgbImage, (q, conf): Outline) -> ([[f64; 2]; 4], [f64; 4]) {
     let Some(first) = outline::film_sides(img, q) else {
         return (q, [conf.min(0.5); 4]);
     };
-    let total = |a: &[f64; 4]| a.iter().sum::<f64>();
-    // A trace from an outline that the last one left where it was finds what that one found.
-    let moved = |a: &[[f64; 2]; 4], b: &[[f64; 2]; 4]| {
-        a.iter()
-            .zip(b)
-            .any(|(p, r)| (p[0] - r[0]).hypot(p[1] - r[1]) > STILL_PX)
-    };
-    let (mut from, mut out, mut last) = (q, first, first.1);
-    for _ in 1..CHECKS {
-        if !moved(&from, &out.0) {
-            break;
-        }
-        from = out.0;
-        match outline::film_sides(img, out.0) {
-            Some((q, agree)) if total(&agree) > total(&last) => {
-                out = (q, std::array::from_fn(|k| agree[k].min(first.1[k])));
-                last = agree;
-            }
-            _ => break,
-        }
+    // A check from an outline the first left where it was finds what that one found.
+    let moved = q
+        .iter()
+        .zip(&first.0)
+        .any(|(p, r)| (p[0] - r[0]).hypot(p[1] - r[1]) > STILL_PX);
+    if !moved {
+        return first;
     }
-    out
+    let total = |a: &[f64; 4]| a.iter().sum::<f64>();
+    match outline::film_sides(img, first.0) {
+        Some((again, agree)) if total(&agree) > total(&first.1) => {
+            (again, std::array::from_fn(|k| agree[k].min(first.1[k])))
+        }
+        _ => first,
+    }
 }
 
-/// How far (px) every corner may move in one trace for the outline to count as left where it was
-/// (`checked` then traces it no more).
+/// How far (px) every corner may move in the first check for the outline to count as left where
+/// it was (`checked` then checks it no more).
 const STILL_PX: f64 = 0.5;
-
-/// How many times at most `checked` traces the sides. Twice, on the seen photos of the second
-/// generator (1,400): 1,351 -> 1,359 right, none lost. A third time gained 2 more and lost one
-/// (1,009,987: a side between two lines went back to the wrong one, agreeing more there).
-const CHECKS: usize = 2;
 
 /// The faint-film second look at the outline chosen (`outline::film_sides_faint`), where the
 /// film's own edge is faint (a grey table) and the art's edge may have been taken for the card's:
@@ -303,8 +294,7 @@ fn looked_again(
     if let Some(out) = second_look(img, pick) {
         pick = out;
     }
-    let sure = pick.1.iter().all(|&a| a >= scan::DOUBT_CARD);
-    if !sure
+    if doubted_sides::any_doubted(&pick.1)
         && !laced(img, pick.0)
         && let Some(out) = grown_to_laces(img, pick)
     {
@@ -371,7 +361,7 @@ fn find_outline(
     // taken as it is when it shows the laces (the colour-edge outlines cost a reduced colour copy
     // and six refinements).
     if let Some((q, agree)) = seen.best.map(|b| checked(img, b))
-        && (clean || agree.iter().all(|&a| a >= 0.9))
+        && (clean || !doubted_sides::any_doubted(&agree))
         && laced(img, q)
     {
         return Ok((q, agree));
