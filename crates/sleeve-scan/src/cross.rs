@@ -18,7 +18,8 @@
 //! with art of its ink (a rose's hub, a road), from the ink round where two of its strongest
 //! straight strokes cross (`untangle`). A cross found in any of these later ways is always doubted,
 //! and so is one a stroke of which runs on in line past both its ends, as a printed grid line does
-//! (`runs_through`), or one that bows as a ring's rim does (`bow`). A patch that a sure ring runs
+//! (`runs_through`), or one that bows as a ring's rim does (`bow`); one both of whose strokes run
+//! on as thin printed lines is two grid lines crossing, never read by any stage (`through`). A patch that a sure ring runs
 //! beside is art, not the cross (the contract keeps 3 mm of film between them), and is never read
 //! (`clearance`); nor is a patch judged alone (in the first pass, the thick one or the last) that
 //! barely stands out from what is around it, nor a cross read from arms running over one
@@ -49,6 +50,7 @@ use pieced::pieced;
 use ringed::ringed;
 use speckled::speckled;
 use taper::{STEADY, median_taper, tapers};
+use through::{RUNS_THROUGH_SCORE, off_grid, runs_through};
 use two_tones::two_tones;
 use untangle::untangled;
 
@@ -168,11 +170,15 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
     // a patch stays a rival to any other.)
     let mut aside = Vec::new();
     let mut roses = Vec::new();
-    let mut found = clear_of(judge_patches(&inks, &mut ev, &mut roses), rings, &mut aside);
+    // Nor is a grid crossing read, whichever stage finds it (`off_grid`).
+    let kept = |found: Vec<Candidate>, aside: &mut Vec<Candidate>| {
+        clear_of(off_grid(found, inks.img, aside), rings, aside)
+    };
+    let mut found = kept(judge_patches(&inks, &mut ev, &mut roses), &mut aside);
     // Pieced crosses (broken by glare at their crossing, which no opening joins again) are kept.
     let first_pass = !found.is_empty();
     if found.is_empty() {
-        found = clear_of(pieced(&inks, &mut ev, &mut roses), rings, &mut aside);
+        found = kept(pieced(&inks, &mut ev, &mut roses), &mut aside);
     }
     // Only doubted crosses from the first pass (art with three open wedges, say): a clean cross
     // among the thick strokes takes their place. A marker's cross over a grid or a coastline of
@@ -182,7 +188,8 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
     if found.is_empty() || (first_pass && found.iter().all(|c| c.score < FIRST_SURE)) {
         let mut near_rings = Vec::new();
         let o = opened.get_or_insert_with(|| Opened::of(&inks));
-        let mut thick = clear_of(thick(&inks, o, &roses), rings, &mut near_rings);
+        let thick = off_grid(thick(&inks, o, &roses), inks.img, &mut aside);
+        let mut thick = clear_of(thick, rings, &mut near_rings);
         // Set aside beside a ring, a thick cross counts no more than it would have been read at.
         aside.extend(near_rings.into_iter().map(|mut c| {
             c.score = c.score.min(THICK_SCORE);
@@ -197,20 +204,20 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
         }
     }
     if found.is_empty() {
-        found = clear_of(faded(&inks, &roses), rings, &mut aside);
+        found = kept(faded(&inks, &roses), &mut aside);
     }
     if found.is_empty() {
-        found = clear_of(speckled(&inks, &roses), rings, &mut aside);
+        found = kept(speckled(&inks, &roses), &mut aside);
     }
     if found.is_empty() {
-        found = clear_of(one_ink(&inks, &roses), rings, &mut aside);
+        found = kept(one_ink(&inks, &roses), &mut aside);
     }
     if found.is_empty() {
-        found = clear_of(two_tones(&inks, &roses), rings, &mut aside);
+        found = kept(two_tones(&inks, &roses), &mut aside);
     }
     if found.is_empty() {
         let o = opened.get_or_insert_with(|| Opened::of(&inks));
-        found = clear_of(untangled(&o.view(&inks), &roses), rings, &mut aside);
+        found = kept(untangled(&o.view(&inks), &roses), &mut aside);
     }
     // A cross-like patch a sure ring runs beside is art: never read, but "no cross" is less sure
     // with it about.
@@ -503,35 +510,6 @@ fn on_stroke(((o, d), (lo, hi)): (Line, (f64, f64)), p: [f64; 2], band: f64) -> 
     line_dist((o, d), p) < band && t >= lo && t <= hi
 }
 
-/// The most a cross is trusted when one of its strokes runs on in line past both its ends
-/// (`runs_through`): under the doubt threshold.
-pub const RUNS_THROUGH_SCORE: f64 = 0.8;
-
-/// Whether either stroke of `c` runs on past both its ends, as a printed line does: along the
-/// stroke's line from 0.6 to 5 mm beyond each end, every 0.2 mm, at least 10 places on the card
-/// and 60 % of them inked (`any`). A marker's stroke ends where the arm ends; where two printed
-/// grid lines cross, the ink's gaps can leave pieces of a cross's size at the crossing, and on
-/// held-out photo 1,004,460 of the second generator (split H21) one read as a sure cross, with
-/// no warning, at 0.85. A cross drawn along a grid line is doubted by this, not lost.
-fn runs_through(any: &GrayImage, c: &Candidate) -> bool {
-    let (w, h) = (any.width() as f64, any.height() as f64);
-    let runs_on = |(o, d): Line, end: f64, out: f64| {
-        let (mut seen, mut inked) = (0, 0);
-        for k in 0..=22 {
-            let s = end + out * (0.6 + 0.2 * k as f64) * PX_PER_MM;
-            let p = [o[0] + d[0] * s, o[1] + d[1] * s];
-            if p[0] >= 0.0 && p[1] >= 0.0 && p[0] < w && p[1] < h {
-                seen += 1;
-                inked += usize::from(any.get_pixel(p[0] as u32, p[1] as u32)[0] > 0);
-            }
-        }
-        seen >= 10 && inked as f64 >= 0.6 * seen as f64
-    };
-    c.strokes
-        .iter()
-        .any(|&(line, (lo, hi))| runs_on(line, lo, -1.0) && runs_on(line, hi, 1.0))
-}
-
 /// One patch of ink judged as a cross, and whether a printed ring circles it (a compass rose).
 fn judge_blob(inks: &Inks, ink: &GrayImage, pts: &[[f64; 2]]) -> Option<(Candidate, bool)> {
     judge_patch(pts).map(|mut c| {
@@ -775,6 +753,7 @@ mod taper;
 mod taper_tests;
 #[cfg(test)]
 mod tests;
+mod through;
 mod two_tones;
 mod untangle;
 mod wide;

@@ -732,7 +732,7 @@ fn a_stroke_that_runs_on_past_both_its_ends_is_a_printed_line() {
 
 /// Two blue grid lines 1 mm wide crossing at (15, 15) mm on parchment, each broken by a 0.4 mm
 /// gap 4.7 mm from the crossing: the piece at the crossing has a cross's size.
-fn grid_crossing() -> RgbImage {
+pub(super) fn grid_crossing() -> RgbImage {
     let size = (30.0 * PX_PER_MM) as u32;
     RgbImage::from_fn(size, size, |x, y| {
         let (u, v) = ((x as f64 + 0.5) / PX_PER_MM, (y as f64 + 0.5) / PX_PER_MM);
@@ -748,9 +748,10 @@ fn grid_crossing() -> RgbImage {
 }
 
 #[test]
-fn the_crossing_of_two_broken_grid_lines_is_never_a_sure_cross() {
+fn the_crossing_of_two_broken_grid_lines_is_no_cross_and_makes_no_cross_doubted() {
     let (at, conf) = read_cross(&grid_crossing());
-    assert!(conf < crate::fields::DOUBT_CROSS, "{at:?} at {conf}");
+    assert!(at.is_none(), "{at:?} at {conf}");
+    assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
 }
 
 #[test]
