@@ -225,9 +225,9 @@ mod tests {
 
     #[test]
     fn arms_in_patches_mostly_off_their_straight_pieces_are_no_cross() {
-        // Each arm in one patch with a thin loop of its ink (4 mm in radius, 1 pixel wide)
-        // 3 mm to one side of it, as a coastline's bay: no straight piece holds most of the
-        // patch.
+        // Each arm in one patch with a thin loop of its ink (4 mm in radius, 1 pixel wide) that
+        // runs from 4 to 12 mm to one side of its tip, as a coastline's bay: no straight piece
+        // holds most of the patch.
         let mut patches = arms_of([30.0, 115.0], 5.0, 1.5, &[]);
         assert!(found_at(&patches).is_some(), "the arms alone");
         let c = 20.0 * PX_PER_MM;
