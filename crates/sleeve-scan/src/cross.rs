@@ -18,16 +18,16 @@
 //! with art of its ink (a rose's hub, a road), from the ink round where two of its strongest
 //! straight strokes cross (`untangle`). A cross found in any of these later ways is always doubted,
 //! and so is one a stroke of which runs on in line past both its ends, as a printed grid line does
-//! (`runs_through`), or one that bows as a ring's rim does (`bow`); one both of whose strokes run
-//! on as thin printed lines is two grid lines crossing, never read by any stage (`through`). A patch that a sure ring runs
-//! beside is art, not the cross (the contract keeps 3 mm of film between them), and is never read
-//! (`clearance`); nor is a patch judged alone (in the first pass, the thick one or the last) that
-//! barely stands out from what is around it, nor a cross read from arms running over one
-//! (`contrast`: pale land that just passes for ink; a patch whose cross's strokes stand out though
-//! the patch does not is read, `faint_cross`). Ink in regions wider than any stroke (land or sea
-//! dark enough to pass for ink, the card's unprinted border counting as theirs, `wide`), its
-//! pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`), all but the strokes standing out
-//! of it (`contrast::marks_on_land`).
+//! (`runs_through`), or one that bows as a ring's rim does (`bow`); one both of whose strokes
+//! run on as thin printed lines is two grid lines crossing, never read by any stage (`through`).
+//! A patch that a sure ring runs beside is art, not the cross (the contract keeps 3 mm of film
+//! between them), and is never read (`clearance`); nor is a patch judged alone (in the first
+//! pass, the thick one or the last) that barely stands out from what is around it, nor a cross
+//! read from arms running over one (`contrast`: pale land that just passes for ink; a patch whose
+//! cross's strokes stand out though the patch does not is read, `faint_cross`). Ink in regions
+//! wider than any stroke (land or sea dark enough to pass for ink, the card's unprinted border
+//! counting as theirs, `wide`), its pinholes closed, is taken out first (`WIDE_MM`, `SPECKLE_PX`),
+//! all but the strokes standing out of it (`contrast::marks_on_land`).
 
 use image::{GrayImage, RgbImage};
 
