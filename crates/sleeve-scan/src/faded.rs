@@ -1,6 +1,6 @@
 //! A cross whose middle glare has washed out of the ink: what is left are its arms, apart. Each
-//! patch of one ink gives up to two straight pieces of a marker's width (none when most of the
-//! patch lies off them: art with straight stretches, `ON_PIECES`); pieces in line make a
+//! patch of one ink gives up to two straight pieces of a marker's width (none when under 60 % of
+//! the patch lies on them: art with straight stretches, `ON_PIECES`); pieces in line make a
 //! stroke; two strokes that cross, with at least three of the four arms reaching out from the
 //! crossing to a cross's length, are read as a cross. Never sure: such a cross is always named as
 //! a doubt, and a compass rose's ring round the crossing rules it out.
@@ -62,8 +62,8 @@ fn pieces(patch: &[[f64; 2]]) -> Vec<Piece> {
             on_pieces += n;
         }
     }
-    // A patch mostly off its straight pieces is art with straight stretches (a coastline's), not
-    // a marker's arms.
+    // A patch with under `ON_PIECES` of its pixels on its straight pieces is art with straight
+    // stretches (a coastline's), not a marker's arms.
     if (on_pieces as f64) < ON_PIECES * patch.len() as f64 {
         out.clear();
     }

@@ -13,13 +13,14 @@ use crate::scan::PX_PER_MM;
 /// generator (seeds 0-799), 2 of 574 judgements of true crosses measured under 0.8 and 351 of
 /// 401 of art read as a cross at 0.5 or more did. Measured on the candidate's own ink and on ink
 /// of any kind (a dark marker or a grey-green rose reads partly as one ink, partly as another):
-/// either taper is enough, unless the arms are steady (`STEADY`) on either.
+/// either taper is enough, unless the arms are steady (`STEADY`) on either (on ink of any kind,
+/// only while no arm there is sharp, `SHARP`).
 pub(super) const TAPER: f64 = 0.8;
 
 /// From this median ratio up (`TAPER`), arms keep their width as a marker's do: on the candidate's
-/// own ink or on ink of any kind it overrules a taper seen on the other (`tapers`); in the
-/// `thick` pass a patch seen to taper before the opening is read only with opened arms this
-/// steady (`not_a_star`).
+/// own ink or on ink of any kind it overrules a taper seen on the other (`tapers`; on ink of any
+/// kind not when an arm there is `SHARP`); in the `thick` pass a patch seen to taper before the
+/// opening is read only with opened arms this steady (`not_a_star`).
 pub(super) const STEADY: f64 = 0.87;
 
 /// Whether the candidate's arms taper to points (`TAPER`), measured on two arms or more, on ink of
@@ -49,9 +50,9 @@ pub(super) fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
 /// marker's stroke thins so, however its ink splits between kinds.
 const SHARP: f64 = 0.5;
 
-/// Whether one of the candidate's arms, measured on `ink`, narrows to a point (`SHARP`).
-fn a_sharp_arm(ink: &GrayImage, c: &Candidate) -> bool {
-    arm_widths(ink, c)
+/// Whether one of the candidate's arms, measured on `mask`, narrows to a point (`SHARP`).
+fn a_sharp_arm(mask: &GrayImage, c: &Candidate) -> bool {
+    arm_widths(mask, c)
         .iter()
         .flatten()
         .any(|(inner, outer)| outer / inner < SHARP)
