@@ -39,8 +39,9 @@ pub(super) fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
     if own.is_some_and(|r| r >= STEADY) {
         return false;
     }
-    let all = median_taper(any, c);
-    if all.is_some_and(|r| r >= STEADY) && !a_sharp_arm(any, c) {
+    let any_widths = arm_widths(any, c);
+    let all = median_ratio(&any_widths);
+    if all.is_some_and(|r| r >= STEADY) && !a_sharp_arm(&any_widths) {
         return false;
     }
     own.is_some_and(|r| r < TAPER) || all.is_some_and(|r| r < TAPER)
@@ -50,9 +51,9 @@ pub(super) fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
 /// marker's stroke thins so, however its ink splits between kinds.
 const SHARP: f64 = 0.5;
 
-/// Whether one of the candidate's arms, measured on `mask`, narrows to a point (`SHARP`).
-fn a_sharp_arm(mask: &GrayImage, c: &Candidate) -> bool {
-    arm_widths(mask, c)
+/// Whether one of the arms measured (`arm_widths`) narrows to a point (`SHARP`).
+fn a_sharp_arm(widths: &ArmWidths) -> bool {
+    widths
         .iter()
         .flatten()
         .any(|(inner, outer)| outer / inner < SHARP)
@@ -65,7 +66,12 @@ const WIDENS: f64 = 1.25;
 /// The median over the candidate's arms of outer width over inner width, when two or more arms
 /// could be measured without running into other ink (`WIDENS`).
 pub(super) fn median_taper(ink: &GrayImage, c: &Candidate) -> Option<f64> {
-    let mut ratios: Vec<f64> = arm_widths(ink, c)
+    median_ratio(&arm_widths(ink, c))
+}
+
+/// `median_taper` of arms measured already (`arm_widths`).
+fn median_ratio(widths: &ArmWidths) -> Option<f64> {
+    let mut ratios: Vec<f64> = widths
         .iter()
         .flatten()
         .map(|(inner, outer)| outer / inner)
@@ -83,10 +89,13 @@ pub(super) fn median_taper(ink: &GrayImage, c: &Candidate) -> Option<f64> {
     })
 }
 
+/// Each of a candidate's four arms' inner and outer width (mm), where it could be measured.
+type ArmWidths = [Option<(f64, f64)>; 4];
+
 /// The width (mm) of each of the candidate's four arms near its middle and near its tip: the run
 /// of ink across the arm's centre line, averaged at 35 and 45 % of the arm from the crossing
 /// (inner) and at 70 and 80 % (outer). None for an arm too short or too broken to measure.
-pub(super) fn arm_widths(ink: &GrayImage, c: &Candidate) -> [Option<(f64, f64)>; 4] {
+pub(super) fn arm_widths(ink: &GrayImage, c: &Candidate) -> ArmWidths {
     let (w, h) = (ink.width() as i64, ink.height() as i64);
     let inked = |x: f64, y: f64| {
         let (xi, yi) = (x.floor() as i64, y.floor() as i64);
