@@ -289,20 +289,16 @@ mod tests {
         // blue frame line from 1 mm in (where art may begin) to 1.6 mm, a pale art inside it;
         // blurred by 0.2 or 0.3 mm.
         let framed = |lace: [u8; 3], sigma: f32| {
-            let img = RgbImage::from_fn(720, 1020, |x, y| {
-                let (u, v) = (
-                    (x as f64 + 0.5 - 60.0) / 10.0,
-                    (y as f64 + 0.5 - 60.0) / 10.0,
-                );
+            let img = crate::tests::card_at_10_px_per_mm((720, 1020), 60.0, |u, v, laces| {
                 let outside = (-u).max(u - 60.0).max(-v).max(v - 90.0);
-                Rgb(match () {
+                match () {
                     _ if outside > 2.5 => [120, 120, 125],
                     _ if outside > 0.0 => [150, 150, 155],
-                    _ if on_laces(u, v, 0.0) => lace,
+                    _ if laces => lace,
                     _ if outside > -1.0 => [236, 228, 210],
                     _ if outside > -1.6 => [90, 120, 190],
                     _ => [225, 220, 190],
-                })
+                }
             });
             image::imageops::blur(&img, sigma)
         };

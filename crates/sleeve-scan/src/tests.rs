@@ -89,7 +89,7 @@ fn an_unsure_outline_puts_the_places_read_from_it_in_doubt() {
 
 /// A `w` x `h` photo of a card at 10 px/mm whose top-left corner lies at (`at`, `at`) px: each
 /// pixel painted from its card millimetres and whether it lies in the laces' triangle.
-fn card_at_10_px_per_mm(
+pub(crate) fn card_at_10_px_per_mm(
     (w, h): (u32, u32),
     at: f64,
     paint: impl Fn(f64, f64, bool) -> [u8; 3],
