@@ -217,6 +217,58 @@ fn an_outline_that_shows_the_laces_beats_a_cleaner_one_that_does_not() {
     assert!(agree.iter().zip(capped).any(|(a, c)| *a > c), "{agree:?}");
 }
 
+#[test]
+fn an_outline_on_a_checks_edge_comes_after_one_that_shows_the_laces_without() {
+    // The more confident outline takes the check's edge 4 mm over the card for its top side:
+    // both show the laces, and only the card's own outline has no side on a table's line.
+    use table_lines::tests::{card_under_a_check, outline_with_top_at};
+    let img = card_under_a_check();
+    let (card, on_check) = (outline_with_top_at(0.0), outline_with_top_at(-4.0));
+    assert!(laced(&img, card) && laced(&img, on_check));
+    let seen = Refined {
+        all: vec![(on_check, 0.95), (card, 0.9)],
+        best: Some((on_check, 0.95)),
+        capped: Vec::new(),
+        unrefined: None,
+    };
+    let (got, _) = seen.chosen(&img).expect("an outline");
+    let off = got
+        .iter()
+        .zip(card)
+        .map(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]))
+        .fold(0.0, f64::max);
+    assert!(off < 3.0, "{got:?}");
+}
+
+#[test]
+fn the_film_check_does_not_carry_a_side_out_onto_a_checks_edge() {
+    // The light check 4 mm over the card passes the film test (plain table beyond a dark band
+    // like film): the check put the card's top side on it, sure. It stays on the card, doubted.
+    use table_lines::tests::{card_under_a_check, outline_with_top_at};
+    let img = card_under_a_check();
+    let card = outline_with_top_at(0.0);
+    let (got, agree) = checked(&img, (card, 0.9));
+    let off = got
+        .iter()
+        .zip(card)
+        .map(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]))
+        .fold(0.0, f64::max);
+    assert!(off < 3.0, "{got:?}");
+    assert!(agree[0] <= TABLE_LINE_AGREE, "{agree:?}");
+}
+
+#[test]
+fn a_side_read_on_a_checks_edge_is_doubted_and_the_cards_own_are_not() {
+    use table_lines::tests::{card_under_a_check, outline_with_top_at};
+    let img = card_under_a_check();
+    let on_check = doubt_table_lines(&img, &outline_with_top_at(-4.0), [1.0; 4]);
+    assert_eq!(on_check, [TABLE_LINE_AGREE, 1.0, 1.0, 1.0]);
+    assert_eq!(
+        doubt_table_lines(&img, &outline_with_top_at(0.0), [1.0; 4]),
+        [1.0; 4]
+    );
+}
+
 /// At 10 px/mm, a card from (40, 40) px with its laces on a grey table, except that the table
 /// beside its right side is its own stock's colour up to a line running from 1 mm outside at
 /// the top to 11 mm outside at the bottom, dark beyond: the card's right edge cannot be seen,
