@@ -227,9 +227,12 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
     found.sort_by(|a, b| b.score.total_cmp(&a.score));
     ev.best = found.first().map_or(0.0, |c| c.score);
     ev.second = found.get(1).map_or(0.0, |c| c.score);
-    let at = found.first().map(|best| CrossAt {
-        x: best.at[0] / PX_PER_MM,
-        y: best.at[1] / PX_PER_MM,
+    let at = found.first().map(|best| {
+        let p = crossing::near(inks.any, best).unwrap_or(best.at);
+        CrossAt {
+            x: p[0] / PX_PER_MM,
+            y: p[1] / PX_PER_MM,
+        }
     });
     let conf = ev.confidence(at.is_some());
     (at, conf)
@@ -741,6 +744,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
 mod bow;
 mod clearance;
 mod contrast;
+mod crossing;
 mod inks;
 mod one_ink;
 #[cfg(test)]
