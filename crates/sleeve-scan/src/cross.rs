@@ -49,7 +49,7 @@ use one_ink::one_ink;
 use pieced::pieced;
 use ringed::ringed;
 use speckled::speckled;
-use taper::{STEADY, median_taper, tapers};
+use taper::{OVERRULED_SCORE, STEADY, median_taper, own_taper_overruled, tapers};
 use through::{RUNS_THROUGH_SCORE, off_grid, runs_through};
 use two_tones::two_tones;
 use untangle::untangled;
@@ -528,6 +528,8 @@ fn judge_blob(inks: &Inks, ink: &GrayImage, pts: &[[f64; 2]]) -> Option<(Candida
         if c.score > 0.45 && tapers(inks.any, ink, &c) {
             c.tapered = c.score >= 0.5;
             c.score = c.score.min(0.45);
+        } else if c.score > OVERRULED_SCORE && own_taper_overruled(inks.any, ink, &c) {
+            c.score = OVERRULED_SCORE;
         }
         if c.score > RUNS_THROUGH_SCORE && runs_through(inks.any, &c) {
             c.score = RUNS_THROUGH_SCORE;

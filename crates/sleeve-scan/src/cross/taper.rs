@@ -47,6 +47,19 @@ pub(super) fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
     own.is_some_and(|r| r < TAPER) || all.is_some_and(|r| r < TAPER)
 }
 
+/// The most a cross is trusted when its arms taper on its own ink and only their steadiness on
+/// ink of any kind overruled that (`own_taper_overruled`): under the doubt threshold. Art of
+/// another ink running along a star's spokes (a grid line, a coast) makes them look steady on
+/// ink of any kind; H53's 1,010,957, a blue four-pointed star under a green grid line, was read
+/// as a cross at 1.0.
+pub(super) const OVERRULED_SCORE: f64 = 0.8;
+
+/// Whether the candidate's arms taper on its own ink (`TAPER`) though `tapers` said no: their
+/// steadiness on ink of any kind overruled it.
+pub(super) fn own_taper_overruled(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
+    median_taper(ink, c).is_some_and(|r| r < TAPER) && !tapers(any, ink, c)
+}
+
 /// Under this ratio of outer to inner width an arm narrows to a point as a star's spoke does: no
 /// marker's stroke thins so, however its ink splits between kinds.
 const SHARP: f64 = 0.5;

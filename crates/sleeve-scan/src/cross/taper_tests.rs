@@ -3,7 +3,7 @@
 
 use image::GrayImage;
 
-use super::taper::{TAPER, median_taper, tapers};
+use super::taper::{TAPER, median_taper, own_taper_overruled, tapers};
 use super::tests::{on_upright_cross, upright_candidate, upright_mask};
 
 /// The upright cross's arms narrow on `narrow` (one of the two masks), yet steady arms on the
@@ -80,4 +80,19 @@ fn a_star_with_one_spoke_narrowing_to_a_point_tapers_though_the_others_measure_s
         tapers(&any, &own, &candidate),
         "the sharp spoke keeps it a star"
     );
+}
+
+#[test]
+fn arms_narrowing_on_their_own_ink_and_steady_only_on_ink_of_any_kind_are_an_overruled_taper() {
+    // The navy marker's split again (its black core narrows, ink of any kind is steady), as a
+    // star's spokes look with a grid line of another ink along them: the taper is overruled,
+    // and the cross is doubted (`OVERRULED_SCORE`). Steady on its own ink, or tapering on both
+    // masks, it is not.
+    let narrowing = |along: f64, across: f64| across < 0.5 - 0.35 * along / 4.5 && along < 4.5;
+    let own = upright_mask(|_, _, ax, ay| narrowing(ax, ay) || narrowing(ay, ax));
+    let any = upright_mask(|_, _, ax, ay| on_upright_cross(ax, ay));
+    let candidate = upright_candidate();
+    assert!(own_taper_overruled(&any, &own, &candidate));
+    assert!(!own_taper_overruled(&any, &any, &candidate), "steady");
+    assert!(!own_taper_overruled(&own, &own, &candidate), "a star");
 }
