@@ -197,19 +197,9 @@ fn an_outline_that_shows_the_laces_beats_a_cleaner_one_that_does_not() {
     let img = card_and_decoy();
     let card = [[20.0, 20.0], [320.0, 20.0], [320.0, 470.0], [20.0, 470.0]];
     let decoy = [[360.0, 20.0], [660.0, 20.0], [660.0, 470.0], [360.0, 470.0]];
-    let mut seen = Refined {
-        all: vec![(decoy, 0.95), (card, 0.6)],
-        best: Some((decoy, 0.95)),
-        capped: Vec::new(),
-        unrefined: None,
-    };
+    let mut seen = refined_from(vec![(decoy, 0.95), (card, 0.6)]);
     let (got, agree) = seen.chosen(&img).expect("an outline");
-    let near = |q: [[f64; 2]; 4]| {
-        got.iter()
-            .zip(q)
-            .all(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]) < 3.0)
-    };
-    assert!(near(card), "{got:?}");
+    assert!(farthest_corner(got, card) < 3.0, "{got:?}");
     // The same outline found only by the table's colours is never sure.
     seen.capped.push(card);
     let (_, capped) = seen.chosen(&img).expect("an outline");
@@ -225,19 +215,27 @@ fn an_outline_on_a_checks_edge_comes_after_one_that_shows_the_laces_without() {
     let img = card_under_a_check();
     let (card, on_check) = (outline_with_top_at(0.0), outline_with_top_at(-4.0));
     assert!(laced(&img, card) && laced(&img, on_check));
-    let seen = Refined {
-        all: vec![(on_check, 0.95), (card, 0.9)],
-        best: Some((on_check, 0.95)),
+    let seen = refined_from(vec![(on_check, 0.95), (card, 0.9)]);
+    let (got, _) = seen.chosen(&img).expect("an outline");
+    assert!(farthest_corner(got, card) < 3.0, "{got:?}");
+}
+
+/// Outlines refined already, the first of them the best (none from the table's colours).
+fn refined_from(all: Vec<Outline>) -> Refined {
+    Refined {
+        best: all.first().copied(),
+        all,
         capped: Vec::new(),
         unrefined: None,
-    };
-    let (got, _) = seen.chosen(&img).expect("an outline");
-    let off = got
-        .iter()
-        .zip(card)
+    }
+}
+
+/// How far (px) the farthest of an outline's corners lies from another's, corner by corner.
+fn farthest_corner(got: [[f64; 2]; 4], want: [[f64; 2]; 4]) -> f64 {
+    got.iter()
+        .zip(want)
         .map(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]))
-        .fold(0.0, f64::max);
-    assert!(off < 3.0, "{got:?}");
+        .fold(0.0, f64::max)
 }
 
 #[test]
@@ -248,12 +246,7 @@ fn the_film_check_does_not_carry_a_side_out_onto_a_checks_edge() {
     let img = card_under_a_check();
     let card = outline_with_top_at(0.0);
     let (got, agree) = checked(&img, (card, 0.9));
-    let off = got
-        .iter()
-        .zip(card)
-        .map(|(g, t)| (g[0] - t[0]).hypot(g[1] - t[1]))
-        .fold(0.0, f64::max);
-    assert!(off < 3.0, "{got:?}");
+    assert!(farthest_corner(got, card) < 3.0, "{got:?}");
     assert!(agree[0] <= TABLE_LINE_AGREE, "{agree:?}");
 }
 
@@ -300,12 +293,7 @@ fn an_outline_whose_film_check_loses_its_laces_is_kept_as_it_came_and_doubted() 
     assert!(laced(&img, card) && !laced(&img, decoy));
     // The film margin check takes the slanted line for the right side, and the laces go.
     assert!(!laced(&img, checked(&img, (card, 0.9)).0));
-    let seen = Refined {
-        all: vec![(decoy, 0.95), (card, 0.9)],
-        best: Some((decoy, 0.95)),
-        capped: Vec::new(),
-        unrefined: None,
-    };
+    let seen = refined_from(vec![(decoy, 0.95), (card, 0.9)]);
     let (got, agree) = seen.chosen_at_last(&img).expect("an outline");
     assert_eq!(got, card);
     assert!(agree.iter().all(|&a| a <= LACES_KEPT_AGREE), "{agree:?}");
