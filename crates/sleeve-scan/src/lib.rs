@@ -387,6 +387,27 @@ fn weak_sides_read(img: &image::RgbImage, weak: &[Outline]) -> Option<([[f64; 2]
     laced(img, q).then(|| (q, agree.map(|a| a.min(WEAK_SIDES_AGREE))))
 }
 
+/// The coarse outlines one stage found, each with the stage's fill.
+fn flatten(c: scan::Coarse) -> Vec<Outline> {
+    c.candidates.iter().map(|q| (*q, c.fill)).collect()
+}
+
+/// Whether an outline shows the laces with no side on a table's line (`table_lines`): one with a
+/// side on such a line is as good as one that shows no laces, and the later stages of
+/// `find_outline` may find the card's own (H51's 1,010,543, on a checked cloth).
+fn fine(img: &image::RgbImage, p: Option<Checked>) -> bool {
+    p.is_some_and(|c| laced(img, c.0) && !table_lines::on_a_table_line(img, &c.0))
+}
+
+/// The best bright-region outline, checked, when it is clean or all its sides agree with the
+/// film margin, and it is `fine`: taken at once (the colour-edge outlines cost a reduced colour
+/// copy and six refinements).
+fn taken_at_once(img: &image::RgbImage, seen: &Refined, clean: bool) -> Option<Checked> {
+    let (q, agree) = checked(img, seen.best?);
+    ((clean || !doubted_sides::any_doubted(&agree)) && fine(img, Some((q, agree))))
+        .then_some((q, agree))
+}
+
 /// The card's outline with each side's agreement: from tapped corners, else the bright region,
 /// then the closed colour edge when no outline so far is clean (by its own sides or by the film
 /// margin all round), then what the table's colours do not reach when no outline is clean or
@@ -407,23 +428,14 @@ fn find_outline(
         seen.try_all(img, &[(c, 1.0)]);
         return Ok(checked(img, seen.best.unwrap_or((c, 0.3))));
     }
-    let flatten =
-        |c: scan::Coarse| -> Vec<Outline> { c.candidates.iter().map(|q| (*q, c.fill)).collect() };
     let (bright, first_error) = match scan::find_card(img) {
         Ok(c) => (flatten(c), None),
         Err(e) => (Vec::new(), Some(e)),
     };
     let mut any = !bright.is_empty();
     let clean = seen.try_all(img, &bright);
-    // A bright-region outline that is clean, or whose sides all agree with the film margin, is
-    // taken as it is when it shows the laces (the colour-edge outlines cost a reduced colour copy
-    // and six refinements).
-    if let Some((q, agree)) = seen.best.map(|b| checked(img, b))
-        && (clean || !doubted_sides::any_doubted(&agree))
-        && laced(img, q)
-        && !table_lines::on_a_table_line(img, &q)
-    {
-        return Ok((q, agree));
+    if let Some(taken) = taken_at_once(img, &seen, clean) {
+        return Ok(taken);
     }
     // The reduced colour copy both remaining stages read.
     let (small, f) = outline::reduce_rgb(img, 400);
@@ -434,14 +446,9 @@ fn find_outline(
     any |= !more.is_empty();
     let mut clean = seen.try_all(img, &more);
     let mut pick = seen.chosen(img);
-    // An outline with a side on a table's line is as good as one that shows no laces: the
-    // later stages may find the card's own (H51's 1,010,543, on a checked cloth).
-    let fine = |p: Option<([[f64; 2]; 4], [f64; 4])>| {
-        p.is_some_and(|c| laced(img, c.0) && !table_lines::on_a_table_line(img, &c.0))
-    };
     // Then what the table's colours do not reach (a checked cloth), when the outline so far is
     // not clean or shows no laces.
-    if !clean || !fine(pick) {
+    if !clean || !fine(img, pick) {
         let table: Vec<_> = palette::palette_candidates(&small, f)
             .into_iter()
             .flat_map(flatten)
@@ -457,7 +464,7 @@ fn find_outline(
     // pick comes to, and such a photo has always been through this stage.
     let poor = seen.best.is_none_or(|b| b.1 < SIDES_WORTH);
     let mut weak = Vec::new();
-    if (!clean && poor) || !fine(pick) {
+    if (!clean && poor) || !fine(img, pick) {
         let found = sides::side_candidates(&small, f);
         let strong: Vec<_> = found.strong.into_iter().flat_map(flatten).collect();
         weak = found.weak.into_iter().flat_map(flatten).collect();
@@ -475,7 +482,7 @@ fn find_outline(
             .flat_map(flatten)
             .collect()
     };
-    if pick.is_some() && !fine(pick) {
+    if pick.is_some() && !fine(img, pick) {
         seen.try_from(img, &from_laces(), true);
         pick = seen.chosen_at_last(img);
     }
