@@ -282,8 +282,10 @@ fn checked_marked(img: &image::RgbImage, (q, conf): Outline) -> (Checked, bool) 
     off_table_lines(img, q, last)
 }
 
-/// The film check's outline with each side it moved onto a table's line (`table_lines`) put
-/// back where it was before the check, doubted (`TABLE_LINE_AGREE`): on a checked cloth a
+/// The film check's outline with each side that runs on as a table's line (`table_lines`) where
+/// it did not before the check put back where it was, doubted (`TABLE_LINE_AGREE`). (Whether the
+/// check moved that side is not asked: a neighbour's move shifts the places past its corners,
+/// and such a side, on the same line, is put back onto it.) on a checked cloth a
 /// check's edge a few millimetres out passes the film test, as plain table beyond a band that
 /// looks like film, and the check would carry a right side out onto it.
 fn off_table_lines(
@@ -416,9 +418,11 @@ fn taken_at_once(img: &image::RgbImage, seen: &Refined, clean: bool) -> Option<C
 /// (`laces_first`) and, failing that, an outline that showed them before the film margin check
 /// (`Refined::chosen_at_last`); then the faint-film second look and the growth to the laces
 /// (`looked_again`). When none of the coarse outlines could be refined at all, the last resorts
-/// (`last_resorts`); else the photo is refused. Throughout, an outline with a side on a table's
-/// line (`table_lines`) counts as one that shows no laces. (On the second generator's seen
-/// photos, 1,800: 1,747 -> 1,752 right, none lost; the first generator's 500 seen unchanged.)
+/// (`last_resorts`); else the photo is refused. When it decides whether to try the next stage,
+/// an outline with a side on a table's line (`table_lines`) counts as one that shows no laces
+/// (`fine`); `Refined::chosen` takes one only after every outline that shows the laces without.
+/// (On the second generator's seen photos, 1,800: 1,747 -> 1,752 right, none lost; the first
+/// generator's 500 seen unchanged.)
 fn find_outline(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,

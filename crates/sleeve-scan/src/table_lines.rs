@@ -2,8 +2,10 @@
 //! photo, and an outline may take one for a card's side. A card's side ends at its corners: past
 //! them, along its line, lies the film's margin and then table, with no step across the line
 //! but by chance. A check's edge runs on with the same step (the same channel darker on the same
-//! side, as strongly). So a side whose step runs on past its corners, at most places 4 to 16 mm
-//! beyond both ends together, is a table's line, not the card's edge.
+//! side, at least half as strongly). So a side whose step runs on past its corners, at most of
+//! the places 4 to 15.5 mm beyond its two ends taken together, is a table's line, not the card's
+//! edge. (Pooled, one end may fall outside the photo or pass at half its places; a test of each
+//! end apart was not tried.)
 
 use image::RgbImage;
 
@@ -13,7 +15,8 @@ use crate::scan::rgb_at;
 /// How far across the line (mm) each side of the step is read.
 const ACROSS_MM: f64 = 0.8;
 
-/// Where past the corners (mm) the step is looked for, every half millimetre.
+/// Where past the corners (mm) the step is looked for, every half millimetre from the first
+/// (the last place read is half a millimetre short of the second).
 const BEYOND_MM: (f64, f64) = (4.0, 16.0);
 
 /// The share of the places past the corners where the side's own step must stand (its channel,
@@ -30,7 +33,8 @@ const LEAST_PLACES: usize = 10;
 /// mean anything.
 const LEAST_STEP: f64 = 0.06;
 
-/// The colour step across side `k`'s line at `p`: outside minus inside, per channel.
+/// The colour step across a side's line at `p` (`n` its inward normal, `mm` its pixels per
+/// millimetre): outside minus inside, per channel.
 fn step_at(img: &RgbImage, p: [f64; 2], n: [f64; 2], mm: f64) -> Option<[f64; 3]> {
     let d = ACROSS_MM * mm;
     let (ax, ay) = (p[0] - n[0] * d, p[1] - n[1] * d);
@@ -44,8 +48,8 @@ fn step_at(img: &RgbImage, p: [f64; 2], n: [f64; 2], mm: f64) -> Option<[f64; 3]
     Some(std::array::from_fn(|c| o[c] - i[c]))
 }
 
-/// Whether side `k` of `quad` (photo pixels) runs on past both its corners as a table's line
-/// does (`RUNS_ON`).
+/// Whether side `k` of `quad` (photo pixels) runs on past its corners as a table's line does
+/// (`RUNS_ON` of the places past its two ends taken together).
 pub fn runs_on(img: &RgbImage, quad: &[[f64; 2]; 4], k: usize) -> bool {
     let (a, b) = (quad[k], quad[(k + 1) % 4]);
     let (u, n) = side_frame(quad, k);

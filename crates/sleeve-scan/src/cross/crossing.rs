@@ -11,8 +11,9 @@ use crate::scan::PX_PER_MM;
 /// the inked pixels 1.2 to 3 mm from the crossing that lie within 0.6 mm of it (the crossing's
 /// own blob, which both strokes share, left out), and the two lines met again; three rounds, each
 /// from the last one's lines. A marker's strokes wobble, so lines fitted along their whole
-/// length may cross half a millimetre from where the ink does. None when a stroke has too few
-/// pixels there or the crossing moves over 0.8 mm.
+/// length may cross half a millimetre from where the ink does. Ink of any kind is read, so art
+/// touching a stroke there pulls its line too. None when a stroke has too few pixels there
+/// (20), the refitted lines meet at under 35°, or the crossing moves over 0.8 mm.
 pub(super) fn near(any: &GrayImage, c: &Candidate) -> Option<[f64; 2]> {
     let mut lines = c.strokes.map(|(l, _)| l);
     let mut at = c.at;
