@@ -19,6 +19,7 @@ const _: () = assert!(crate::shaded::SHADED_CONF < DOUBT_RING);
 const _: () = assert!(crate::lit_grey::GREY_FILM_CONF < DOUBT_RING);
 const _: () = assert!(crate::rings::TWICE_CONF < DOUBT_RING);
 const _: () = assert!(crate::cross::ARMS_SCORE < DOUBT_CROSS);
+const _: () = assert!(crate::cross::OVERRULED_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::THICK_SCORE < DOUBT_CROSS);
 const _: () = assert!(crate::cross::FIRST_SURE >= DOUBT_CROSS);
 const _: () = assert!(crate::cross::TAPERED_RIVAL < DOUBT_CROSS);

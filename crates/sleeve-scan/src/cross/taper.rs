@@ -52,8 +52,7 @@ pub(super) fn tapers(any: &GrayImage, ink: &GrayImage, c: &Candidate) -> bool {
 /// another ink running along a star's spokes (a grid line, a coast) makes them look steady on
 /// ink of any kind; H53's 1,010,957, a blue four-pointed star under a green grid line, was read
 /// as a cross at 1.0.
-pub(super) const OVERRULED_SCORE: f64 = 0.8;
-const _: () = assert!(OVERRULED_SCORE < crate::fields::DOUBT_CROSS);
+pub(crate) const OVERRULED_SCORE: f64 = 0.8;
 
 /// Whether the candidate's arms taper on its own ink (`TAPER`) though `tapers` said no: their
 /// steadiness on ink of any kind overruled it.
