@@ -157,7 +157,14 @@ impl Refined {
         if pick.is_some_and(|(r, _)| r == 0) {
             return Some(best.0);
         }
-        let mut order = self.all.clone();
+        // The best is ranked already: checking it again (a film check) could not change `pick`.
+        let best_outline = self.best;
+        let mut order: Vec<Outline> = self
+            .all
+            .iter()
+            .copied()
+            .filter(|o| Some(*o) != best_outline)
+            .collect();
         order.sort_by(|a, b| b.1.total_cmp(&a.1));
         for c in order.into_iter().map(|o| self.checked(img, o)) {
             match rank(&c) {
