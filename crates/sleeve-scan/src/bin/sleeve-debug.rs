@@ -32,7 +32,17 @@ fn main() {
         println!("{}", serde_json::to_string(&scan).unwrap_or_default());
         return;
     }
-    let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    // A first word that is not a seed (a mistyped command) writes nothing: the second word may
+    // be a photo that would be overwritten.
+    let seed: u64 = match args.get(1).map(|s| s.parse()) {
+        None => 1000,
+        Some(Ok(seed)) => seed,
+        Some(Err(_)) => {
+            eprintln!("usage: sleeve-debug SEED OUT.png [busy]");
+            eprintln!("       sleeve-debug canon PHOTO OUT.png [INK.png]");
+            std::process::exit(2);
+        }
+    };
     let busy = args.get(3).is_some_and(|a| a == "busy");
     let (sleeve, shot) = scored_scene(seed, busy);
     let img = render(&sleeve, &shot);
