@@ -16,7 +16,9 @@
 //! navy marker's pixels between black and blue); then from each big patch's two tones apart (a dark
 //! marker over a grey rose that passes for the same ink, `two_tones`); last, in a patch tangled
 //! with art of its ink (a rose's hub, a road), from the ink round where two of its strongest
-//! straight strokes cross (`untangle`). A cross found in any of these later ways is always doubted,
+//! straight strokes cross (`untangle`); at the very last, from every ink as one, where each of
+//! the cross's strokes is itself split between inks (`as_one`: a blurred black marker whose warm
+//! rim tests as green). A cross found in any of these later ways is always doubted,
 //! and so is one a stroke of which runs on in line past both its ends, as a printed grid line does
 //! (`runs_through`), or one that bows as a ring's rim does (`bow`); one both of whose strokes
 //! run on as thin printed lines is two grid lines crossing, never read by any stage (`through`).
@@ -37,6 +39,7 @@ use crate::pixels::{blobs, chroma, luma, open_square, redness};
 use crate::scan::Hook;
 use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
+use as_one::every_ink_as_one;
 use bow::{BOWED_SCORE, bowed};
 pub use clearance::SURE_RING;
 use clearance::clear_of;
@@ -219,6 +222,9 @@ fn read_inks(inks: &Inks, rings: &[(Hook, f64)]) -> (Option<CrossAt>, f64) {
     if found.is_empty() {
         let o = opened.get_or_insert_with(|| Opened::of(&inks));
         found = kept(untangled(&o.view(&inks), &roses), &mut aside);
+    }
+    if found.is_empty() {
+        found = kept(every_ink_as_one(&inks, &roses), &mut aside);
     }
     // A cross-like patch a sure ring runs beside is art: never read, but "no cross" is less sure
     // with it about.
@@ -744,6 +750,7 @@ fn judge_patch(pts: &[[f64; 2]]) -> Option<Candidate> {
     })
 }
 
+mod as_one;
 mod bow;
 mod clearance;
 mod contrast;
