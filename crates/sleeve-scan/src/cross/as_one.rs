@@ -86,7 +86,7 @@ const SPLIT_PIECES: usize = 4;
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::read_cross;
+    use super::super::tests::{read_cross, read_doubted_at};
     use image::{Rgb, RgbImage};
 
     #[test]
@@ -95,11 +95,7 @@ mod tests {
         // scanner straightened it: a blurred black marker's cross at (15.50, 14.84) mm in the
         // crop over tan land. Its blurred rim, a warm dark grey, tests as green ink.
         let png = include_bytes!("../../tests/fixtures/warm-rim-cross-h46-9435.png");
-        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
-        let (at, conf) = crate::features::read(&img).cross;
-        let at = at.expect("a cross");
-        assert!((at.x - 15.50).hypot(at.y - 14.84) < 0.5, "{at:?}");
-        assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
+        read_doubted_at(png, [15.50, 14.84]);
     }
 
     /// A grey road crossing a blue river on parchment, both 1.2 mm wide, crossing at (15, 15) mm

@@ -390,6 +390,16 @@ pub(super) fn faded_on(img: &RgbImage, roses: &[[f64; 2]]) -> Vec<[f64; 2]> {
     })
 }
 
+/// Whether the cross read on a crop (a PNG) of a straightened photo lies within 0.5 mm of `want`
+/// (mm) and is doubted.
+pub(super) fn read_doubted_at(png: &[u8], want: [f64; 2]) {
+    let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
+    let (at, conf) = crate::features::read(&img).cross;
+    let at = at.expect("a cross");
+    assert!((at.x - want[0]).hypot(at.y - want[1]) < 0.5, "{at:?}");
+    assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
+}
+
 /// The cross read on a picture with no dark area.
 pub(super) fn read_cross(img: &RgbImage) -> (Option<CrossAt>, f64) {
     read_beside(img, &[])

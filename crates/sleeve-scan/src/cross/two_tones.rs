@@ -177,10 +177,6 @@ mod tests {
         // scanner straightened it: a dark green marker's cross at (15.14, 16.92) mm in the crop,
         // across the ring and star of a grey compass rose; the ink test takes both for black.
         let png = include_bytes!("../../tests/fixtures/tone-cross-h44-9079.png");
-        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
-        let (at, conf) = crate::features::read(&img).cross;
-        let at = at.expect("a cross");
-        assert!((at.x - 15.14).hypot(at.y - 16.92) < 0.5, "{at:?}");
-        assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
+        super::super::tests::read_doubted_at(png, [15.14, 16.92]);
     }
 }

@@ -137,6 +137,7 @@ fn near(a: [f64; 2], b: [f64; 2], dist: f64) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::read_doubted_at;
     use super::crossings;
     use crate::scan::PX_PER_MM;
 
@@ -169,15 +170,6 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         let at = found[0].map(|v| v / PX_PER_MM);
         assert!((at[0] - 20.0).hypot(at[1] - 12.0) < 0.2, "{at:?}");
-    }
-
-    /// Whether the cross read on a crop (a PNG) lies within 0.5 mm of `want` (mm) and is doubted.
-    fn read_doubted_at(png: &[u8], want: [f64; 2]) {
-        let img = image::load_from_memory(png).expect("a PNG").to_rgb8();
-        let (at, conf) = crate::features::read(&img).cross;
-        let at = at.expect("a cross");
-        assert!((at.x - want[0]).hypot(at.y - want[1]) < 0.5, "{at:?}");
-        assert!(conf < crate::fields::DOUBT_CROSS, "{conf}");
     }
 
     #[test]
