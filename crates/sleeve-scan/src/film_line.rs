@@ -322,8 +322,8 @@ fn window_mean(v: &[f64], first: f64, from: f64, to: f64) -> f64 {
     v[i..=j].iter().sum::<f64>() / (j - i + 1) as f64
 }
 
-/// The median of some values (0 for none).
-fn median(mut v: Vec<f64>) -> f64 {
+/// The median of some values (0 for none): the upper middle one of an even count.
+pub(crate) fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v.get(v.len() / 2).copied().unwrap_or(0.0)
 }

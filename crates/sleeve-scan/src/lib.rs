@@ -292,9 +292,9 @@ fn checked_marked(img: &image::RgbImage, (q, conf): Outline) -> (Checked, bool) 
 /// The film check's outline with each side that runs on as a table's line (`table_lines`) where
 /// it did not before the check put back where it was, doubted (`TABLE_LINE_AGREE`). (Whether the
 /// check moved that side is not asked: a neighbour's move shifts the places past its corners,
-/// and such a side, on the same line, is put back onto it.) on a checked cloth a
-/// check's edge a few millimetres out passes the film test, as plain table beyond a band that
-/// looks like film, and the check would carry a right side out onto it.
+/// and such a side, on the same line, is put back onto it.) On a checked cloth a check's edge a
+/// few millimetres out passes the film test, as plain table beyond a band that looks like film,
+/// and the check would carry a right side out onto it.
 fn off_table_lines(
     img: &image::RgbImage,
     before: [[f64; 2]; 4],

@@ -9,6 +9,7 @@
 
 use image::RgbImage;
 
+use crate::film_line::median;
 use crate::geom::{side_frame, side_px_per_mm};
 use crate::scan::rgb_at;
 
@@ -69,11 +70,7 @@ pub fn runs_on(img: &RgbImage, quad: &[[f64; 2]; 4], k: usize) -> bool {
     if along.len() < 10 {
         return false;
     }
-    let own: [f64; 3] = std::array::from_fn(|c| {
-        let mut v: Vec<f64> = along.iter().map(|s| s[c]).collect();
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    });
+    let own: [f64; 3] = std::array::from_fn(|c| median(along.iter().map(|s| s[c]).collect()));
     let c = (0..3)
         .max_by(|&i, &j| own[i].abs().total_cmp(&own[j].abs()))
         .unwrap_or(0);
