@@ -96,3 +96,30 @@ fn arms_narrowing_on_their_own_ink_and_steady_only_on_ink_of_any_kind_are_an_ove
     assert!(!own_taper_overruled(&any, &any, &candidate), "steady");
     assert!(!own_taper_overruled(&own, &own, &candidate), "a star");
 }
+
+#[test]
+fn a_steady_stroke_with_holes_near_its_tips_does_not_taper() {
+    // A marker cross (1 mm strokes, 4.5 mm arms) whose ink test missed every third pixel (on
+    // diagonals) beyond 2.5 mm from the crossing, as noise leaves a navy marker: the widths are
+    // measured over the holes, and the arms keep their width.
+    let mask = upright_mask(|dx, dy, ax, ay| {
+        let hole = ax.max(ay) > 2.5 && ((dx * 8.0).floor() + (dy * 8.0).floor()) as i64 % 3 == 0;
+        on_upright_cross(ax, ay) && !hole
+    });
+    let taper = median_taper(&mask, &upright_candidate()).expect("measured");
+    assert!(taper >= super::taper::STEADY, "{taper}");
+    assert!(!tapers(&mask, &mask, &upright_candidate()));
+}
+
+#[test]
+fn holes_are_not_stepped_over_into_art_beside_a_stroke() {
+    // The same steady cross, solid, with printed lines 0.5 mm wide running along both sides of
+    // each arm's inner half, one pixel (0.125 mm) off the stroke: stepping over the gaps would
+    // measure the inner half 2.25 mm wide and the arms would taper; the run stops at the gap.
+    let mask = upright_mask(|_, _, ax, ay| {
+        let beside = |along: f64, across: f64| (0.625..1.125).contains(&across) && along < 2.2;
+        on_upright_cross(ax, ay) || beside(ax, ay) || beside(ay, ax)
+    });
+    let taper = median_taper(&mask, &upright_candidate()).expect("measured");
+    assert!(taper >= super::taper::STEADY, "{taper}");
+}
