@@ -34,6 +34,13 @@ const CLEAR: f64 = 0.5;
 /// upside down). On the 3,300 seen photos of both generators only that photo's reading changed.
 const LEANS: f64 = 0.1;
 
+/// At or under this laces score at both ends, neither keeps the laces' colour: glare blending the
+/// triangle towards white greys it (H51's 1,010,451: the laces read (110, 95, 90) on a stock of
+/// (225, 215, 195), scored 0 at both ends, and the loose look picked the wrong one), and the
+/// triangle's shade, hue aside (`shade_like`), picks the end when it leans (`LEANS`); the
+/// doubt stays. On the 3,300 seen photos of both generators only that photo's reading changed.
+const COLOURLESS: f64 = 0.05;
+
 /// Sample points (card mm, upright) inside the triangle, in the plain stock between it and the
 /// card's edges, and in the art just beyond its long side; each kept 0.6 mm or more from the
 /// triangle's edges so blur does not mix them.
@@ -78,9 +85,26 @@ fn lace_like(c: [f64; 3], stock: [f64; 3]) -> f64 {
     brown * dark
 }
 
+/// How much one colour, divided by the stock's colour, is shaded as the laces are, whatever its
+/// hue: 0 from three quarters of the stock's brightness, 1 at half or darker.
+fn shade_like(c: [f64; 3], stock: [f64; 3]) -> f64 {
+    let n = [0, 1, 2].map(|i| c[i] / stock[i].max(0.05));
+    ((0.75 - (n[0] + n[1] + n[2]) / 3.0) / 0.25).clamp(0.0, 1.0)
+}
+
 /// How clearly the bottom-right corner of the card with these corners (TL, TR, BR, BL in the
 /// photo) shows the laces: the triangle lace-like, the stock and the art beyond it not.
 pub fn laces_score(img: &RgbImage, corners: &[[f64; 2]; 4]) -> f64 {
+    triangle_score(img, corners, lace_like)
+}
+
+/// How clearly the bottom-right corner shows a triangle where the laces lie, `like` the laces
+/// (`lace_like`, `shade_like`), the stock and the art beyond its long side not.
+fn triangle_score(
+    img: &RgbImage,
+    corners: &[[f64; 2]; 4],
+    like: fn([f64; 3], [f64; 3]) -> f64,
+) -> f64 {
     let h = homography(corners);
     let at = |q: &[f64; 2]| {
         let p = apply(&h, *q);
@@ -95,7 +119,7 @@ pub fn laces_score(img: &RgbImage, corners: &[[f64; 2]; 4]) -> f64 {
         }
     }
     let avg = |pts: &[[f64; 2]]| {
-        pts.iter().map(|q| lace_like(at(q), mean)).sum::<f64>() / pts.len().max(1) as f64
+        pts.iter().map(|q| like(at(q), mean)).sum::<f64>() / pts.len().max(1) as f64
     };
     // The stock must be light paper for the ratio to mean anything.
     let light = (crate::pixels::luma(mean) / 0.35).min(1.0);
@@ -128,7 +152,18 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
         // whatever is picked (a held-out photo, 1,004,914: laces washed by glare scored 0.49
         // against 0, light-brown art at the other end won the loose look, and the wrong end was
         // read at a confidence of 0.97), and the laces' score, when it leans (`LEANS`), picks.
-        let (la, lb) = (loose(img, &c), loose(img, &flipped));
+        // Where neither end keeps the laces' colour (`COLOURLESS`), the triangle's shade picks
+        // when it leans, in place of the loose look.
+        let (mut la, mut lb) = (loose(img, &c), loose(img, &flipped));
+        if best <= COLOURLESS {
+            let (sa, sb) = (
+                triangle_score(img, &c, shade_like),
+                triangle_score(img, &flipped, shade_like),
+            );
+            if (sa - sb).abs() >= LEANS {
+                (la, lb) = (sa, sb);
+            }
+        }
         if (la >= lb) == (a >= b) {
             return if la >= lb { (c, conf) } else { (flipped, conf) };
         }
@@ -284,6 +319,26 @@ mod tests {
         let (order, conf) = orient(&img, CORNERS);
         assert_eq!(order, CORNERS);
         assert!(conf < 0.1, "{conf}");
+    }
+
+    #[test]
+    fn laces_greyed_by_glare_are_found_by_their_shade_when_neither_end_keeps_their_colour() {
+        // Laces blended towards grey, light tan art over the other end's corner: neither end
+        // scores as the laces and the loose look prefers the tan; the triangle's shade picks the
+        // laces' end, still in doubt, whichever way the outline came.
+        let img = card([140, 125, 120], [215, 180, 120]);
+        let turned = [CORNERS[2], CORNERS[3], CORNERS[0], CORNERS[1]];
+        let (a, b) = (laces_score(&img, &CORNERS), laces_score(&img, &turned));
+        assert!(a <= COLOURLESS && b <= COLOURLESS, "{a} {b}");
+        assert!(
+            loose(&img, &turned) > loose(&img, &CORNERS),
+            "the tan outweighs"
+        );
+        for came in [CORNERS, turned] {
+            let (order, conf) = orient(&img, came);
+            assert_eq!(order, CORNERS);
+            assert!(conf < 0.1, "{conf}");
+        }
     }
 
     #[test]
