@@ -35,8 +35,9 @@ const CLEAR: f64 = 0.5;
 const LEANS: f64 = 0.1;
 
 /// At or under this laces score at both ends, neither keeps the laces' colour: glare blending the
-/// triangle towards white greys it (H51's 1,010,451: the laces read (110, 95, 90) on a stock of
-/// (225, 215, 195), scored 0 at both ends, and the loose look picked the wrong one), and the
+/// triangle towards white greys it (H51's 1,010,451: on the straightened card the laces' median
+/// is (138, 120, 109) on a stock of (195, 188, 166); they scored 0 at both ends, and the loose
+/// look picked the wrong one), and the
 /// triangle's shade, hue aside (`shade_like`), picks the end when it leans (`LEANS`); the
 /// doubt stays. On the 3,300 seen photos of both generators only that photo's reading changed.
 const COLOURLESS: f64 = 0.05;
@@ -303,7 +304,7 @@ mod tests {
     #[test]
     fn a_loose_look_against_the_laces_score_is_in_doubt_and_a_leaning_score_picks() {
         // Laces washed out (scored under the clear level), light-brown art over the other end's
-        // corner: the loose look may pick either end, but not sure of it.
+        // corner that outweighs them in the loose look: the laces' score picks, in doubt.
         let img = card([150, 100, 70], [200, 140, 60]);
         let (a, b) = (
             laces_score(&img, &CORNERS),
