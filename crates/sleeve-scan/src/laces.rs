@@ -155,16 +155,15 @@ pub fn orient(img: &RgbImage, corners: [[f64; 2]; 4]) -> ([[f64; 2]; 4], f64) {
         // read at a confidence of 0.97), and the laces' score, when it leans (`LEANS`), picks.
         // Where neither end keeps the laces' colour (`COLOURLESS`), the triangle's shade picks
         // when it leans, in place of the loose look.
-        let (mut la, mut lb) = (loose(img, &c), loose(img, &flipped));
-        if best <= COLOURLESS {
-            let (sa, sb) = (
-                triangle_score(img, &c, shade_like),
-                triangle_score(img, &flipped, shade_like),
-            );
-            if (sa - sb).abs() >= LEANS {
-                (la, lb) = (sa, sb);
-            }
-        }
+        let shade = (best <= COLOURLESS)
+            .then(|| {
+                (
+                    triangle_score(img, &c, shade_like),
+                    triangle_score(img, &flipped, shade_like),
+                )
+            })
+            .filter(|(sa, sb)| (sa - sb).abs() >= LEANS);
+        let (la, lb) = shade.unwrap_or_else(|| (loose(img, &c), loose(img, &flipped)));
         if (la >= lb) == (a >= b) {
             return if la >= lb { (c, conf) } else { (flipped, conf) };
         }

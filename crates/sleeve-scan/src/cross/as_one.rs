@@ -13,6 +13,7 @@
 
 use image::GrayImage;
 
+use super::inks::any_class;
 use super::speckled::clean_and_doubted;
 use super::{Candidate, Inks, on_stroke};
 use crate::pixels::{blobs, open_square};
@@ -28,14 +29,7 @@ const SPLIT_SHARE: f64 = 0.2;
 /// ink's are (`each_ink`), judged patch by patch; a clean cross is read, doubted, where a patch
 /// was not seen as a rose (`roses`) and both its strokes are split between inks.
 pub(super) fn every_ink_as_one(inks: &Inks, roses: &[[f64; 2]]) -> Vec<Candidate> {
-    let inked = GrayImage::from_fn(inks.any.width(), inks.any.height(), |x, y| {
-        image::Luma([if inks.any.get_pixel(x, y)[0] > 0 {
-            255
-        } else {
-            0
-        }])
-    });
-    let as_one = [open_square(&inked, 1)];
+    let as_one = [open_square(&any_class(inks.any), 1)];
     let patches = [blobs(&as_one[0])];
     let mut found = clean_and_doubted(inks, &as_one, &patches, roses);
     found.retain(|c| split_between_inks(inks.any, c));

@@ -102,8 +102,18 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
 
 /// The pixels of one ink (`ink_class`) in an `ink_mask`, as a 0/255 mask.
 pub(super) fn of_class(mask: &GrayImage, class: u8) -> GrayImage {
+    kept_classes(mask, |c| c == class)
+}
+
+/// Every inked pixel of an `ink_mask`, whatever its ink, as a 0/255 mask.
+pub(super) fn any_class(mask: &GrayImage) -> GrayImage {
+    kept_classes(mask, |c| c > 0)
+}
+
+/// The pixels of an `ink_mask` whose class `keep` takes, as a 0/255 mask.
+fn kept_classes(mask: &GrayImage, keep: impl Fn(u8) -> bool) -> GrayImage {
     GrayImage::from_fn(mask.width(), mask.height(), |x, y| {
-        image::Luma([if mask.get_pixel(x, y)[0] == class {
+        image::Luma([if keep(mask.get_pixel(x, y)[0]) {
             255
         } else {
             0
