@@ -61,7 +61,8 @@ pub(super) fn with_inks<R>(img: &RgbImage, mask: &GrayImage, then: impl FnOnce(&
 /// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
 /// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
 /// neither does a region of one ink wide enough, its pinholes filled (`SPECKLE_PX`), to hold a
-/// `WIDE_MM` square (`wide_region`), but for the marks on it darker than it (`marks_on_land`).
+/// `WIDE_MM` square, of 40 mm² or more (`wide_region`), but for the marks on it darker than it
+/// (`marks_on_land`).
 pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
     let mut mask = GrayImage::new(img.width(), img.height());
