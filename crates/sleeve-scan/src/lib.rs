@@ -26,6 +26,7 @@ pub mod scan;
 pub mod score;
 pub mod shaded;
 pub mod sides;
+pub mod stock_out;
 pub mod stock_sides;
 pub mod straighten;
 pub mod stroke;
@@ -536,18 +537,30 @@ fn last_resorts(
     laced(img, q).then_some((q, agree))
 }
 
+/// The outline found, its sides moved to the card's stock (not on corners a person tapped): a
+/// doubted side traced on a table's line outside the card moves in to where the stock begins
+/// (`stock_sides`), then a side traced on the art, the stock still outside it, moves out to where
+/// that stock ends (`stock_out`); each move kept only if the laces still show.
+fn moved_to_stock(
+    img: &image::RgbImage,
+    found: ([[f64; 2]; 4], [f64; 4]),
+) -> ([[f64; 2]; 4], [f64; 4]) {
+    let found = stock_sides::moved_in(img, found)
+        .filter(|m| laced(img, m.0))
+        .unwrap_or(found);
+    stock_out::moved_out(img, found)
+        .filter(|m| laced(img, m.0))
+        .unwrap_or(found)
+}
+
 /// The pipeline on a decoded image.
 pub fn scan_image(
     img: &image::RgbImage,
     corners: Option<[[f64; 2]; 4]>,
 ) -> Result<Scan, ScanError> {
     let found = find_outline(img, corners)?;
-    // A doubted side traced on a table's line outside the card moves in to the stock
-    // (`stock_sides`), kept only if the laces still show; not on corners a person tapped.
     let found = match corners {
-        None => stock_sides::moved_in(img, found)
-            .filter(|m| laced(img, m.0))
-            .unwrap_or(found),
+        None => moved_to_stock(img, found),
         Some(_) => found,
     };
     let (refined, agree) = outline::off_film_edges(img, found);

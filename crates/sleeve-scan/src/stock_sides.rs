@@ -16,10 +16,10 @@ use crate::pixels::channel_diff as diff;
 use crate::scan::rgb_at;
 
 /// Places along each side (its middle 76 %) the stock is looked for at.
-const PLACES: usize = 32;
+pub(crate) const PLACES: usize = 32;
 
 /// The band just inside a side that is its stock when the side is right (mm).
-const BAND: (f64, f64) = (0.3, 0.8);
+pub(crate) const BAND: (f64, f64) = (0.3, 0.8);
 
 /// How far (largest channel, 0..1) a side's band may lie from the stock's colour and still be
 /// stock, and how far the colour just outside where the stock begins must lie from it.
@@ -31,17 +31,21 @@ const REACH_MM: f64 = 14.0;
 const LEAST_MM: f64 = 1.0;
 
 /// The share of the places that must put the stock's start on one line.
-const ON_LINE: f64 = 0.4;
+pub(crate) const ON_LINE: f64 = 0.4;
 
 /// The most each moved side agrees: under the card's doubt threshold.
-const MOVED_AGREE: f64 = 0.85;
+pub(crate) const MOVED_AGREE: f64 = 0.85;
 const _: () = assert!(MOVED_AGREE < crate::scan::DOUBT_CARD);
 
-/// One place across a side: its point on the side, the inward normal in pixels per mm, and the
-/// colours from 1 mm outside to `REACH_MM` inside, every 0.1 mm.
-type Across = ([f64; 2], [f64; 2], Vec<[f64; 3]>);
+/// How far outside a side (mm) its profiles start: far enough for the card's edge beyond a side
+/// traced on the art (`stock_out`).
+pub(crate) const OUTSIDE_MM: f64 = 6.5;
 
-fn mean(cs: &[[f64; 3]]) -> [f64; 3] {
+/// One place across a side: its point on the side, the inward normal in pixels per mm, and the
+/// colours from `OUTSIDE_MM` outside to `REACH_MM` inside, every 0.1 mm.
+pub(crate) type Across = ([f64; 2], [f64; 2], Vec<[f64; 3]>);
+
+pub(crate) fn mean(cs: &[[f64; 3]]) -> [f64; 3] {
     let mut m = [0.0; 3];
     for c in cs {
         for i in 0..3 {
@@ -51,10 +55,10 @@ fn mean(cs: &[[f64; 3]]) -> [f64; 3] {
     m
 }
 
-/// The colours across side `k` of `quad` at `PLACES` places, from 1 mm outside to `REACH_MM`
-/// inside, every 0.1 mm, with the place's point on the side and the inward normal scaled to
-/// pixels per mm.
-fn profiles(img: &RgbImage, quad: &[[f64; 2]; 4], k: usize) -> Vec<Across> {
+/// The colours across side `k` of `quad` at `PLACES` places, from `OUTSIDE_MM` outside to
+/// `REACH_MM` inside, every 0.1 mm, with the place's point on the side and the inward normal
+/// scaled to pixels per mm.
+pub(crate) fn profiles(img: &RgbImage, quad: &[[f64; 2]; 4], k: usize) -> Vec<Across> {
     let (a, b) = (quad[k], quad[(k + 1) % 4]);
     let mm = side_px_per_mm(quad, k);
     let (_, n) = side_frame(quad, k);
@@ -63,9 +67,9 @@ fn profiles(img: &RgbImage, quad: &[[f64; 2]; 4], k: usize) -> Vec<Across> {
         .map(|i| {
             let s = 0.12 + 0.76 * (i as f64 + 0.5) / PLACES as f64;
             let base = [a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s];
-            let prof = (0..=((REACH_MM + 1.0) * 10.0) as usize)
+            let prof = (0..=((REACH_MM + OUTSIDE_MM) * 10.0) as usize)
                 .map(|j| {
-                    let d = j as f64 / 10.0 - 1.0;
+                    let d = j as f64 / 10.0 - OUTSIDE_MM;
                     rgb_at(img, base[0] + step[0] * d, base[1] + step[1] * d)
                 })
                 .collect();
@@ -74,9 +78,9 @@ fn profiles(img: &RgbImage, quad: &[[f64; 2]; 4], k: usize) -> Vec<Across> {
         .collect()
 }
 
-/// The mean colour of a profile from `lo` to `hi` mm inside.
-fn window(prof: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
-    let at = |mm: f64| (((mm + 1.0) * 10.0).round() as usize).min(prof.len() - 1);
+/// The mean colour of a profile from `lo` to `hi` mm inside (negative: outside).
+pub(crate) fn window(prof: &[[f64; 3]], lo: f64, hi: f64) -> [f64; 3] {
+    let at = |mm: f64| (((mm + OUTSIDE_MM) * 10.0).round().max(0.0) as usize).min(prof.len() - 1);
     mean(&prof[at(lo)..=at(hi)])
 }
 
@@ -91,22 +95,8 @@ pub fn moved_in(
     (quad, agree): ([[f64; 2]; 4], [f64; 4]),
 ) -> Option<([[f64; 2]; 4], [f64; 4])> {
     let all: Vec<_> = (0..4).map(|k| profiles(img, &quad, k)).collect();
-    let bands: Vec<[f64; 3]> = all
-        .iter()
-        .map(|side| {
-            mean(
-                &side
-                    .iter()
-                    .map(|(_, _, p)| window(p, BAND.0, BAND.1))
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
-    let stock: [f64; 3] = std::array::from_fn(|c| {
-        let mut v: Vec<f64> = bands.iter().map(|b| b[c]).collect();
-        v.sort_by(f64::total_cmp);
-        (v[1] + v[2]) / 2.0
-    });
+    let bands = bands(&all, BAND);
+    let stock = median_of_four(&bands);
     let mut lines = [([0.0; 2], [0.0; 2]); 4];
     for (k, line) in lines.iter_mut().enumerate() {
         *line = line_through(quad[k], quad[(k + 1) % 4])?;
@@ -129,9 +119,29 @@ pub fn moved_in(
     Some((crate::geom::corners_where(&lines, 1e-6)?, out_agree))
 }
 
+/// Each side's mean colour over its places from `lo` to `hi` mm inside (negative: outside).
+pub(crate) fn bands(all: &[Vec<Across>], (lo, hi): (f64, f64)) -> Vec<[f64; 3]> {
+    all.iter()
+        .map(|side| {
+            let each: Vec<[f64; 3]> = side.iter().map(|(_, _, p)| window(p, lo, hi)).collect();
+            mean(&each)
+        })
+        .collect()
+}
+
+/// The median of four sides' colours, channel by channel (the middle two's mean): the stock's
+/// colour when the bands are the ones just inside the sides (`BAND`).
+pub(crate) fn median_of_four(bands: &[[f64; 3]]) -> [f64; 3] {
+    std::array::from_fn(|c| {
+        let mut v: Vec<f64> = bands.iter().map(|b| b[c]).collect();
+        v.sort_by(f64::total_cmp);
+        (v[1] + v[2]) / 2.0
+    })
+}
+
 /// How much darker or lighter (a factor) the stock may look at one side than the median of the
 /// four: the contract lets light fall off by up to 30 % across the card.
-const FALL_OFF: f64 = 0.7;
+pub(crate) const FALL_OFF: f64 = 0.7;
 
 /// How near (largest channel) a side's band must lie to the stock scaled to the band's
 /// brightness to be the same stock lit differently. Far tighter than `APART`: a grey-green table
