@@ -13,8 +13,8 @@ use image::RgbImage;
 
 use crate::geom::{Line, ransac_line, side_frame, side_px_per_mm};
 use crate::stock_sides::{
-    Across, BAND, FALL_OFF, MOVED_AGREE, ON_LINE, OUTSIDE_MM, PLACES, bands, median_of_four,
-    profiles, window,
+    Across, BAND, FALL_OFF, ON_LINE, OUTSIDE_MM, PLACES, bands, median_of_four, profiles,
+    sides_moved, window,
 };
 
 /// How far out (mm) the stock's band may begin beyond the traced side: past an art's frame line
@@ -74,7 +74,8 @@ fn out(prof: &[[f64; 3]], a: f64, b: f64) -> [f64; 3] {
 /// Where the stock outside a side ends on one profile (mm out): a band of stock
 /// (`LEAST_BAND_MM`) beginning within `START_MM`, then the first place where the half mm beyond
 /// steps away from the half mm before, and the mm beyond that steps away too; the step placed
-/// where it is steepest within half a mm. None when no band of stock begins, or it fades out
+/// where its hue changes most within half a mm (for a step in brightness alone, anywhere in that
+/// half mm). None when no band of stock begins, or it fades out
 /// with no step.
 fn stock_end(prof: &[[f64; 3]], stock: [f64; 3]) -> Option<f64> {
     let mut t = 0.2;
@@ -148,13 +149,7 @@ pub fn moved_out(
     let inner = bands(&all, BAND);
     let stock = median_of_four(&inner);
     let film = bands(&all, (-BAND.1, -BAND.0));
-    let mut lines = [([0.0; 2], [0.0; 2]); 4];
-    for (k, line) in lines.iter_mut().enumerate() {
-        *line = crate::geom::line_through(quad[k], quad[(k + 1) % 4])?;
-    }
-    let mut out_agree = agree;
-    let mut moved = false;
-    for k in 0..4 {
+    sides_moved((quad, agree), |k| {
         // The film told from the stock at two other sides: by hue, or by a step at the side
         // itself (a film of the stock's hue but darker), and then only for a side with something
         // other than the stock inside it, as a right side has the stock there.
@@ -162,23 +157,16 @@ pub fn moved_out(
         let by_hue = others(&|j| !is_stock(film[j], stock)) >= 2;
         let by_step = others(&|j| stepped(inner[j], film[j])) >= 2 && !is_stock(inner[k], stock);
         if !(by_hue || by_step) {
-            continue;
+            return None;
         }
-        if let Some(line) = edge_out(&all[k], stock, &quad, k) {
-            lines[k] = line;
-            out_agree[k] = out_agree[k].min(MOVED_AGREE);
-            moved = true;
-        }
-    }
-    if !moved {
-        return None;
-    }
-    Some((crate::geom::corners_where(&lines, 1e-6)?, out_agree))
+        edge_out(&all[k], stock, &quad, k)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stock_sides::MOVED_AGREE;
     use image::Rgb;
 
     /// An upright card at 8 px/mm from (80, 80) px: cream stock, a brown frame line 1.9 to 2.4 mm
@@ -209,15 +197,21 @@ mod tests {
     /// The outline with its left side traced on the frame line's inner edge, 2.4 mm in.
     const ON_FRAME: [[f64; 2]; 4] = [[99.2, 80.0], [560.0, 80.0], [560.0, 800.0], [99.2, 800.0]];
 
+    /// `ON_FRAME` moved out on `img`, every corner within 3 px of the card's: the agreements.
+    fn moved_to_the_card(img: &RgbImage) -> [f64; 4] {
+        let (got, agree) = moved_out(img, (ON_FRAME, [1.0; 4])).expect("moved");
+        for (g, t) in got.iter().zip(CARD) {
+            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 3.0, "{got:?}");
+        }
+        agree
+    }
+
     #[test]
     fn a_side_on_a_frame_line_moves_out_to_where_the_stock_ends() {
         // A light grey table whose film differs from the cream stock mostly in hue: at most
         // 0.06 in any channel, under the film check's and `stock_sides`' steps.
         let img = framed_card(PARCHMENT, [189, 190, 195], [192, 193, 198]);
-        let (got, agree) = moved_out(&img, (ON_FRAME, [1.0; 4])).expect("moved");
-        for (g, t) in got.iter().zip(CARD) {
-            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 3.0, "{got:?}");
-        }
+        let agree = moved_to_the_card(&img);
         assert!(
             agree[3] <= MOVED_AGREE && agree[..3] == [1.0; 3],
             "{agree:?}"
@@ -241,10 +235,7 @@ mod tests {
         // Film over the table in the stock's own hue, 0.87 times as bright (H56 1,011,586): the
         // stock steps down to it at each right side, and the traced side has a blue sea inside.
         let img = framed_card(SEA, [175, 168, 157], [178, 171, 160]);
-        let (got, agree) = moved_out(&img, (ON_FRAME, [1.0; 4])).expect("moved");
-        for (g, t) in got.iter().zip(CARD) {
-            assert!((g[0] - t[0]).hypot(g[1] - t[1]) < 3.0, "{got:?}");
-        }
+        let agree = moved_to_the_card(&img);
         assert!(agree[3] <= MOVED_AGREE, "{agree:?}");
         assert_eq!(moved_out(&img, (CARD, [1.0; 4])), None);
         // Parchment inside the traced side is the stock's hue: nothing says the side is on the

@@ -45,7 +45,7 @@ pub(crate) const OUTSIDE_MM: f64 = 6.5;
 /// colours from `OUTSIDE_MM` outside to `REACH_MM` inside, every 0.1 mm.
 pub(crate) type Across = ([f64; 2], [f64; 2], Vec<[f64; 3]>);
 
-pub(crate) fn mean(cs: &[[f64; 3]]) -> [f64; 3] {
+fn mean(cs: &[[f64; 3]]) -> [f64; 3] {
     let mut m = [0.0; 3];
     for c in cs {
         for i in 0..3 {
@@ -97,6 +97,21 @@ pub fn moved_in(
     let all: Vec<_> = (0..4).map(|k| profiles(img, &quad, k)).collect();
     let bands = bands(&all, BAND);
     let stock = median_of_four(&bands);
+    sides_moved((quad, agree), |k| {
+        if agree[k] >= crate::scan::DOUBT_CARD || !unlike_stock(bands[k], stock) {
+            return None;
+        }
+        stock_start(&all[k], stock, &quad, k)
+    })
+}
+
+/// The outline with each side `k` for which `line_for(k)` gives a line moved onto it, agreeing at
+/// most `MOVED_AGREE`; the other sides as they came. None when no side moves or the lines do not
+/// meet.
+pub(crate) fn sides_moved(
+    (quad, agree): ([[f64; 2]; 4], [f64; 4]),
+    mut line_for: impl FnMut(usize) -> Option<Line>,
+) -> Option<([[f64; 2]; 4], [f64; 4])> {
     let mut lines = [([0.0; 2], [0.0; 2]); 4];
     for (k, line) in lines.iter_mut().enumerate() {
         *line = line_through(quad[k], quad[(k + 1) % 4])?;
@@ -104,10 +119,7 @@ pub fn moved_in(
     let mut out_agree = agree;
     let mut moved = false;
     for k in 0..4 {
-        if agree[k] >= crate::scan::DOUBT_CARD || !unlike_stock(bands[k], stock) {
-            continue;
-        }
-        if let Some(line) = stock_start(&all[k], stock, &quad, k) {
+        if let Some(line) = line_for(k) {
             lines[k] = line;
             out_agree[k] = out_agree[k].min(MOVED_AGREE);
             moved = true;
