@@ -150,9 +150,9 @@ pub fn moved_out(
     let stock = median_of_four(&inner);
     let film = bands(&all, (-BAND.1, -BAND.0));
     sides_moved((quad, agree), |k| {
-        // The film told from the stock at two other sides: by hue, or by a step at the side
-        // itself (a film of the stock's hue but darker), and then only for a side with something
-        // other than the stock inside it, as a right side has the stock there.
+        // The film told from the stock at two other sides: by hue, or by a step from the stock
+        // just inside them (a film of the stock's hue but darker), and then only for a side with
+        // something other than the stock inside it, as a right side has the stock there.
         let others = |apart: &dyn Fn(usize) -> bool| (0..4).filter(|&j| j != k && apart(j)).count();
         let by_hue = others(&|j| !is_stock(film[j], stock)) >= 2;
         let by_step = others(&|j| stepped(inner[j], film[j])) >= 2 && !is_stock(inner[k], stock);
