@@ -11,10 +11,10 @@
 
 use image::RgbImage;
 
-use crate::geom::{Line, ransac_line, side_frame, side_px_per_mm};
+use crate::geom::Line;
 use crate::stock_sides::{
-    Across, BAND, FALL_OFF, ON_LINE, OUTSIDE_MM, PLACES, bands, median_of_four, profiles,
-    sides_moved, window,
+    Across, BAND, FALL_OFF, OUTSIDE_MM, bands, line_along, median_of_four, profiles, sides_moved,
+    window,
 };
 
 /// How far out (mm) the stock's band may begin beyond the traced side: past an art's frame line
@@ -106,7 +106,7 @@ fn stock_end(prof: &[[f64; 3]], stock: [f64; 3]) -> Option<f64> {
 }
 
 /// The line where the stock outside side `k` ends (`stock_end` on each profile, a robust line
-/// through them holding `ON_LINE` of the places), when it lies `MOVE_MM` out at both ends of the
+/// through them, `stock_sides::line_along`), when it lies `MOVE_MM` out at both ends of the
 /// side, its ends' moves within `SLANT_MM` of each other.
 fn edge_out(side: &[Across], stock: [f64; 3], quad: &[[f64; 2]; 4], k: usize) -> Option<Line> {
     let pts: Vec<[f64; 2]> = side
@@ -116,23 +116,12 @@ fn edge_out(side: &[Across], stock: [f64; 3], quad: &[[f64; 2]; 4], k: usize) ->
             Some([base[0] - step[0] * t, base[1] - step[1] * t])
         })
         .collect();
-    let mm = side_px_per_mm(quad, k);
-    let ((o, d), inliers) = ransac_line(&pts, (0.3 * mm).max(1.5))?;
-    if (inliers as f64) < ON_LINE * PLACES as f64 {
-        return None;
-    }
-    let (_, n) = side_frame(quad, k);
-    let cross = |u: [f64; 2], v: [f64; 2]| u[0] * v[1] - u[1] * v[0];
-    let nd = cross(n, d);
-    if nd.abs() < 1e-9 {
-        return None;
-    }
+    let (line, ia, ib) = line_along(&pts, quad, k)?;
     // How far out (mm, against the side's inward normal) the line lies at each end of the side.
-    let outward = |p: [f64; 2]| -cross([o[0] - p[0], o[1] - p[1]], d) / nd / mm;
-    let (ta, tb) = (outward(quad[k]), outward(quad[(k + 1) % 4]));
+    let (ta, tb) = (-ia, -ib);
     let (lo, hi) = MOVE_MM;
     let within = |t: f64| (lo..=hi).contains(&t);
-    (within(ta) && within(tb) && (ta - tb).abs() <= SLANT_MM).then_some((o, d))
+    (within(ta) && within(tb) && (ta - tb).abs() <= SLANT_MM).then_some(line)
 }
 
 /// The outline with each side that has a band of stock outside it moved out to where that stock

@@ -16,7 +16,7 @@ use crate::pixels::channel_diff as diff;
 use crate::scan::rgb_at;
 
 /// Places along each side (its middle 76 %) the stock is looked for at.
-pub(crate) const PLACES: usize = 32;
+const PLACES: usize = 32;
 
 /// The band just inside a side that is its stock when the side is right (mm).
 pub(crate) const BAND: (f64, f64) = (0.3, 0.8);
@@ -31,7 +31,7 @@ const REACH_MM: f64 = 14.0;
 const LEAST_MM: f64 = 1.0;
 
 /// The share of the places that must put the stock's start on one line.
-pub(crate) const ON_LINE: f64 = 0.4;
+const ON_LINE: f64 = 0.4;
 
 /// The most each moved side agrees: under the card's doubt threshold.
 pub(crate) const MOVED_AGREE: f64 = 0.85;
@@ -194,12 +194,24 @@ fn stock_start(side: &[Across], stock: [f64; 3], quad: &[[f64; 2]; 4], k: usize)
             None
         })
         .collect();
+    let (line, ta, tb) = line_along(&pts, quad, k)?;
+    let inside = |t: f64| (-1.0..=REACH_MM).contains(&t);
+    (inside(ta) && inside(tb) && ta.max(tb) >= LEAST_MM).then_some(line)
+}
+
+/// A robust line through points found along side `k` of `quad` (one a place at most), kept when
+/// it holds `ON_LINE` of the places: the line, and how far in (mm, along the side's inward
+/// normal) it lies at each of the side's two ends.
+pub(crate) fn line_along(
+    pts: &[[f64; 2]],
+    quad: &[[f64; 2]; 4],
+    k: usize,
+) -> Option<(Line, f64, f64)> {
     let mm = side_px_per_mm(quad, k);
-    let (line, inliers) = ransac_line(&pts, (0.3 * mm).max(1.5))?;
+    let (line, inliers) = ransac_line(pts, (0.3 * mm).max(1.5))?;
     if (inliers as f64) < ON_LINE * PLACES as f64 {
         return None;
     }
-    // How far in (mm, along the side's inward normal) the line lies at each end of the side.
     let (_, n) = side_frame(quad, k);
     let (o, d) = line;
     let cross = |u: [f64; 2], v: [f64; 2]| u[0] * v[1] - u[1] * v[0];
@@ -208,9 +220,7 @@ fn stock_start(side: &[Across], stock: [f64; 3], quad: &[[f64; 2]; 4], k: usize)
         return None;
     }
     let inward = |p: [f64; 2]| cross([o[0] - p[0], o[1] - p[1]], d) / nd / mm;
-    let (ta, tb) = (inward(quad[k]), inward(quad[(k + 1) % 4]));
-    let inside = |t: f64| (-1.0..=REACH_MM).contains(&t);
-    (inside(ta) && inside(tb) && ta.max(tb) >= LEAST_MM).then_some(line)
+    Some((line, inward(quad[k]), inward(quad[(k + 1) % 4])))
 }
 
 #[cfg(test)]
