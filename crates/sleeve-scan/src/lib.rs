@@ -32,6 +32,7 @@ pub mod straighten;
 pub mod stroke;
 pub mod synth;
 pub mod table_lines;
+pub mod turned;
 
 pub use decode::{MAX_BYTES, MAX_PIXELS, ScanError, decode};
 
@@ -540,7 +541,8 @@ fn last_resorts(
 /// The outline found, its sides moved to the card's stock (not on corners a person tapped): a
 /// doubted side traced on a table's line outside the card moves in to where the stock begins
 /// (`stock_sides`), then a side traced on the art, the stock still outside it, moves out to where
-/// that stock ends (`stock_out`); each move kept only if the laces still show.
+/// that stock ends (`stock_out`), then a doubted side turned about a corner turns back onto the
+/// card's edge (`turned`); each move kept only if the laces still show.
 fn moved_to_stock(
     img: &image::RgbImage,
     found: ([[f64; 2]; 4], [f64; 4]),
@@ -548,7 +550,10 @@ fn moved_to_stock(
     let found = stock_sides::moved_in(img, found)
         .filter(|m| laced(img, m.0))
         .unwrap_or(found);
-    stock_out::moved_out(img, found)
+    let found = stock_out::moved_out(img, found)
+        .filter(|m| laced(img, m.0))
+        .unwrap_or(found);
+    turned::turned(img, found)
         .filter(|m| laced(img, m.0))
         .unwrap_or(found)
 }

@@ -160,6 +160,20 @@ pub(crate) const FALL_OFF: f64 = 0.7;
 /// 0.63 times as bright as a cream stock lies 0.043 from it so scaled (1,000,199).
 const LIT_SAME: f64 = 0.025;
 
+/// For each side of `quad`, the share of its places whose band just inside (`BAND`) is the stock
+/// the four sides show (their bands' median), lit as it may be (`unlike_stock`).
+pub(crate) fn stock_shares(img: &RgbImage, quad: &[[f64; 2]; 4]) -> [f64; 4] {
+    let all: Vec<_> = (0..4).map(|j| profiles(img, quad, j)).collect();
+    let stock = median_of_four(&bands(&all, BAND));
+    std::array::from_fn(|k| {
+        let like = all[k]
+            .iter()
+            .filter(|(_, _, p)| !unlike_stock(window(p, BAND.0, BAND.1), stock))
+            .count();
+        like as f64 / all[k].len().max(1) as f64
+    })
+}
+
 /// Whether a side's band is not the stock: `APART` from it in some channel, and not the same
 /// stock lit up to `FALL_OFF` brighter or darker (`LIT_SAME`), so the lit side of a card whose
 /// light falls off (H49 1,010,073: bands from 0.75 to 0.56 in red, one hue) keeps its stock.
