@@ -193,7 +193,7 @@ mod tests {
 
     #[test]
     fn a_sure_side_is_not_turned() {
-        // The turned side agrees least, but at the card's doubt threshold or over.
+        // The turned side agrees 0.95, over the card's doubt threshold: sure, so never tried.
         let img = card(DARK, false);
         let agree = [1.0, 0.95, 1.0, 1.0];
         assert_eq!(turned(&img, (turned_right_side(-64.0), agree)), None);
