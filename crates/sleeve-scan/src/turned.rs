@@ -11,9 +11,9 @@
 
 use image::RgbImage;
 
-use crate::geom::{Line, corners_where, line_through, side_frame, side_px_per_mm};
+use crate::geom::{Line, line_through, side_frame, side_px_per_mm};
 use crate::scan::DOUBT_CARD;
-use crate::stock_sides::stock_shares;
+use crate::stock_sides::{sides_moved, stock_shares};
 
 /// A doubted side is tried turned when it has the stock just inside at no more than
 /// `FEW_STOCK` of its places; a trial's line is taken only with the stock just inside at
@@ -117,18 +117,11 @@ fn trials(quad: &[[f64; 2]; 4], k: usize) -> Vec<[[f64; 2]; 4]> {
     out
 }
 
-/// The outline with side `k` on `side` and the other three sides as they were, with how far
-/// (mm) its corners moved at most: `None` when the lines do not meet.
+/// The outline with side `k` on `side` and the other three sides as they were
+/// (`stock_sides::sides_moved`), with how far (mm) its corners moved at most: `None` when the
+/// lines do not meet.
 fn with_side(quad: &[[f64; 2]; 4], k: usize, side: Line) -> Option<([[f64; 2]; 4], f64)> {
-    let mut lines: [Line; 4] = [([0.0; 2], [0.0; 2]); 4];
-    for (j, line) in lines.iter_mut().enumerate() {
-        *line = if j == k {
-            side
-        } else {
-            line_through(quad[j], quad[(j + 1) % 4])?
-        };
-    }
-    let out = corners_where(&lines, 1e-6)?;
+    let (out, _) = sides_moved((*quad, [0.0; 4]), |j| (j == k).then_some(side))?;
     let moved = (0..4)
         .map(|c| (out[c][0] - quad[c][0]).hypot(out[c][1] - quad[c][1]))
         .fold(0.0, f64::max);
