@@ -547,15 +547,13 @@ fn moved_to_stock(
     img: &image::RgbImage,
     found: ([[f64; 2]; 4], [f64; 4]),
 ) -> ([[f64; 2]; 4], [f64; 4]) {
-    let found = stock_sides::moved_in(img, found)
-        .filter(|m| laced(img, m.0))
-        .unwrap_or(found);
-    let found = stock_out::moved_out(img, found)
-        .filter(|m| laced(img, m.0))
-        .unwrap_or(found);
-    turned::turned(img, found)
-        .filter(|m| laced(img, m.0))
-        .unwrap_or(found)
+    type Stage = fn(&image::RgbImage, Checked) -> Option<Checked>;
+    let stages: [Stage; 3] = [stock_sides::moved_in, stock_out::moved_out, turned::turned];
+    stages.iter().fold(found, |found, stage| {
+        stage(img, found)
+            .filter(|m| laced(img, m.0))
+            .unwrap_or(found)
+    })
 }
 
 /// The pipeline on a decoded image.

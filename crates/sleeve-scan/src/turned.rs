@@ -103,6 +103,8 @@ fn trials(quad: &[[f64; 2]; 4], k: usize) -> Vec<[[f64; 2]; 4]> {
         let (dx, dy) = (quad[far][0] - end[0], quad[far][1] - end[1]);
         let len = dx.hypot(dy);
         let u = [dx / len, dy / len];
+        // A far side nearly along side `k` (under about 17 degrees across it) would carry the
+        // corner far off for each millimetre of move: no trials there.
         let across = u[0] * nrm[0] + u[1] * nrm[1];
         if across.abs() < 0.3 {
             continue;
