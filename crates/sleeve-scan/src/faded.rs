@@ -125,8 +125,26 @@ fn stroke_line(members: &[&Piece]) -> Line {
     fit_line(&ends)
 }
 
-/// A cross read from its arms: its crossing, the mean visible ink of an arm (px), its two lines.
-pub type FromArms = ([f64; 2], f64, [Line; 2]);
+/// A cross read from its arms: its crossing, the mean visible ink of an arm (px), the mean reach
+/// of an arm from the crossing to its tip (px, the washed gap included) and its two lines.
+pub type FromArms = ([f64; 2], f64, f64, [Line; 2]);
+
+/// How far (px) the arms a stroke of `members` puts out from the crossing `p` along `d` reach:
+/// their tips' distances from it, summed over the arms (`arms` counts them).
+fn tips(members: &[&Piece], p: [f64; 2], d: [f64; 2]) -> f64 {
+    let mm = PX_PER_MM;
+    let (mut plus, mut minus) = (0.0f64, 0.0f64);
+    for piece in members {
+        let (near, far) = reach(piece, p, d);
+        if far >= 2.5 * mm && near <= 4.0 * mm {
+            plus = plus.max(far);
+        }
+        if near <= -2.5 * mm && far >= -4.0 * mm {
+            minus = minus.max(-near);
+        }
+    }
+    plus + minus
+}
 
 /// The best cross made of arms in one ink's patches (pixel centres): its crossing, the mean
 /// visible ink of an arm (px) and its two lines; the most arms (at least 3) first, then the most
@@ -173,8 +191,9 @@ pub fn from_arms(patches: &[Vec<[f64; 2]>]) -> Option<FromArms> {
                 continue;
             }
             let arm = ink / (na + nb) as f64;
+            let tip = (tips(ma, p, la.1) + tips(mb, p, lb.1)) / (na + nb) as f64;
             if best.as_ref().is_none_or(|b| (na + nb, ink) > (b.0, b.1)) {
-                best = Some((na + nb, ink, (p, arm, [la, lb])));
+                best = Some((na + nb, ink, (p, arm, tip, [la, lb])));
             }
         }
     }
@@ -212,7 +231,7 @@ mod tests {
     }
 
     fn found_at(patches: &[Vec<[f64; 2]>]) -> Option<[f64; 2]> {
-        from_arms(patches).map(|(at, _, _)| [at[0] / PX_PER_MM, at[1] / PX_PER_MM])
+        from_arms(patches).map(|(at, _, _, _)| [at[0] / PX_PER_MM, at[1] / PX_PER_MM])
     }
 
     #[test]
@@ -221,6 +240,14 @@ mod tests {
         assert!((at[0] - 20.0).hypot(at[1] - 20.0) < 0.3, "{at:?}");
         let at = found_at(&arms_of([10.0, 95.0], 5.4, 0.9, &[3])).expect("three arms");
         assert!((at[0] - 20.0).hypot(at[1] - 20.0) < 0.3, "{at:?}");
+    }
+
+    #[test]
+    fn arms_reach_their_tips_past_the_washed_middle() {
+        // 5 mm arms washed out 1.5 mm round the crossing: 3.5 mm of ink each, reaching 5 mm.
+        let (_, arm, tip, _) = from_arms(&arms_of([30.0, 115.0], 5.0, 1.5, &[])).expect("arms");
+        assert!((arm / PX_PER_MM - 3.5).abs() < 0.3, "{}", arm / PX_PER_MM);
+        assert!((tip / PX_PER_MM - 5.0).abs() < 0.3, "{}", tip / PX_PER_MM);
     }
 
     #[test]
