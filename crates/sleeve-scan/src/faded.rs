@@ -95,25 +95,27 @@ fn in_line(a: &Piece, b: &Piece) -> bool {
         && line_dist(b.line, mid(a)) < 0.8 * PX_PER_MM
 }
 
-/// The arms (0 to 2) a stroke of `members` puts out from the crossing `p` along `d`: on each
-/// side, a piece reaching 2.5 to 6.5 mm out whose near end is within 4 mm of the crossing. None
-/// when a piece runs past either limit.
-fn arms(members: &[&Piece], p: [f64; 2], d: [f64; 2]) -> Option<usize> {
+/// The arms (0 to 2) a stroke of `members` puts out from the crossing `p` along `d`, and how far
+/// (px) they reach: their tips' distances from the crossing, summed. On each side, an arm is a
+/// piece reaching 2.5 to 6.5 mm out whose near end is within 4 mm of the crossing. None when a
+/// piece runs past either limit.
+fn arms(members: &[&Piece], p: [f64; 2], d: [f64; 2]) -> Option<(usize, f64)> {
     let mm = PX_PER_MM;
-    let (mut plus, mut minus) = (false, false);
+    let (mut plus, mut minus): (Option<f64>, Option<f64>) = (None, None);
     for piece in members {
         let (near, far) = reach(piece, p, d);
         if far > 6.5 * mm || near < -6.5 * mm {
             return None;
         }
         if far >= 2.5 * mm && near <= 4.0 * mm {
-            plus = true;
+            plus = Some(plus.map_or(far, |t| t.max(far)));
         }
         if near <= -2.5 * mm && far >= -4.0 * mm {
-            minus = true;
+            minus = Some(minus.map_or(-near, |t| t.max(-near)));
         }
     }
-    Some(usize::from(plus) + usize::from(minus))
+    let tips = [plus, minus];
+    Some((tips.iter().flatten().count(), tips.iter().flatten().sum()))
 }
 
 /// The line of a stroke: fitted through its pieces' ends (one piece: its own line).
@@ -129,26 +131,9 @@ fn stroke_line(members: &[&Piece]) -> Line {
 /// of an arm from the crossing to its tip (px, the washed gap included) and its two lines.
 pub type FromArms = ([f64; 2], f64, f64, [Line; 2]);
 
-/// How far (px) the arms a stroke of `members` puts out from the crossing `p` along `d` reach:
-/// their tips' distances from it, summed over the arms (`arms` counts them).
-fn tips(members: &[&Piece], p: [f64; 2], d: [f64; 2]) -> f64 {
-    let mm = PX_PER_MM;
-    let (mut plus, mut minus) = (0.0f64, 0.0f64);
-    for piece in members {
-        let (near, far) = reach(piece, p, d);
-        if far >= 2.5 * mm && near <= 4.0 * mm {
-            plus = plus.max(far);
-        }
-        if near <= -2.5 * mm && far >= -4.0 * mm {
-            minus = minus.max(-near);
-        }
-    }
-    plus + minus
-}
-
 /// The best cross made of arms in one ink's patches (pixel centres): its crossing, the mean
-/// visible ink of an arm (px) and its two lines; the most arms (at least 3) first, then the most
-/// ink.
+/// visible ink of an arm (px), the arms' mean reach (px) and its two lines; the most arms (at
+/// least 3) first, then the most ink.
 pub fn from_arms(patches: &[Vec<[f64; 2]>]) -> Option<FromArms> {
     let all: Vec<Piece> = patches.iter().flat_map(|p| pieces(p)).collect();
     // Strokes: each piece alone, and each two pieces in line; each with its pieces and line.
@@ -180,7 +165,7 @@ pub fn from_arms(patches: &[Vec<[f64; 2]>]) -> Option<FromArms> {
             let Some(p) = intersect(la, lb, 35f64.to_radians().sin()) else {
                 continue;
             };
-            let (Some(na), Some(nb)) = (arms(ma, p, la.1), arms(mb, p, lb.1)) else {
+            let (Some((na, ta)), Some((nb, tb))) = (arms(ma, p, la.1), arms(mb, p, lb.1)) else {
                 continue;
             };
             if na + nb < 3 || na == 0 || nb == 0 {
@@ -191,7 +176,7 @@ pub fn from_arms(patches: &[Vec<[f64; 2]>]) -> Option<FromArms> {
                 continue;
             }
             let arm = ink / (na + nb) as f64;
-            let tip = (tips(ma, p, la.1) + tips(mb, p, lb.1)) / (na + nb) as f64;
+            let tip = (ta + tb) / (na + nb) as f64;
             if best.as_ref().is_none_or(|b| (na + nb, ink) > (b.0, b.1)) {
                 best = Some((na + nb, ink, (p, arm, tip, [la, lb])));
             }
@@ -296,12 +281,15 @@ mod tests {
             span: (lo * mm, hi * mm),
         };
         let (p, d) = ([0.0, 0.0], [1.0, 0.0]);
-        assert_eq!(arms(&[&piece(1.0, 5.0)], p, d), Some(1));
-        assert_eq!(arms(&[&piece(-5.0, 5.0)], p, d), Some(2));
-        assert_eq!(arms(&[&piece(-5.0, -1.5), &piece(1.5, 5.0)], p, d), Some(2));
+        assert_eq!(arms(&[&piece(1.0, 5.0)], p, d), Some((1, 5.0 * mm)));
+        assert_eq!(arms(&[&piece(-5.0, 5.0)], p, d), Some((2, 10.0 * mm)));
+        assert_eq!(
+            arms(&[&piece(-5.0, -1.5), &piece(1.5, 5.0)], p, d),
+            Some((2, 10.0 * mm))
+        );
         // Too short to be an arm, too far from the crossing, or running on past a cross's arm.
-        assert_eq!(arms(&[&piece(1.0, 2.0)], p, d), Some(0));
-        assert_eq!(arms(&[&piece(4.5, 6.0)], p, d), Some(0));
+        assert_eq!(arms(&[&piece(1.0, 2.0)], p, d), Some((0, 0.0)));
+        assert_eq!(arms(&[&piece(4.5, 6.0)], p, d), Some((0, 0.0)));
         assert_eq!(arms(&[&piece(1.0, 7.0)], p, d), None);
     }
 }
