@@ -8,7 +8,7 @@ use image::{GrayImage, RgbImage};
 use crate::geom::polygon_area;
 use crate::hidden::{WASHED_CHROMA, mark_hidden, mark_lit_hidden_in, ring_red, with_lit_holes};
 use crate::join;
-use crate::pixels::{blobs, chroma, colour_at, fill_holes, luma, open_square};
+use crate::pixels::{blobs, chroma, colour_at, luma, open_square};
 use crate::ring_profile::refit_arc;
 use crate::scan::{CrossAt, Hook, PX_PER_MM};
 use crate::shaded::{SHADED_LEAST, rings_in_dark};
@@ -342,7 +342,8 @@ fn not_ring_red<'a>(img: &'a RgbImage, region: &'a [usize]) -> impl Iterator<Ite
 /// (Joining only regions within 1.5 mm of an area, as before, left 7 rings on small areas washed
 /// whole read visible on the second generator's 800 straightened tuning cards; joining every
 /// neutral region read all 7 hidden and changed no other field there.) A ring's red in the
-/// region is left out of its mean chroma.
+/// region is left out of its mean chroma. The holes the join closes are filled as the mask's
+/// own are, grey ones only (`dark::fill_grey_holes`).
 fn join_washed(mut dark: GrayImage, washed: &[Vec<usize>], img: &RgbImage) -> GrayImage {
     if washed.is_empty() {
         return dark;
@@ -359,7 +360,7 @@ fn join_washed(mut dark: GrayImage, washed: &[Vec<usize>], img: &RgbImage) -> Gr
             }
         }
     }
-    fill_holes(&mut dark);
+    dark::fill_grey_holes(&mut dark, img);
     dark
 }
 

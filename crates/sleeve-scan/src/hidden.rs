@@ -127,20 +127,30 @@ fn lit_areas(dark: &GrayImage, img: &RgbImage) -> Vec<LitArea> {
         let holes = hull_pixels(&poly, dark.dimensions())
             .filter(|&(x, y)| dark.get_pixel(x, y)[0] == 0)
             .collect::<Vec<_>>();
-        let mut chromas: Vec<f64> = holes
-            .iter()
-            .filter(|&&(x, y)| !ring_red(img.get_pixel(x, y).0.map(|v| v as f64 / 255.0)))
-            .map(|&(x, y)| chroma(smooth[y as usize * w + x as usize].map(f64::from)))
-            .collect();
-        chromas.sort_by(f64::total_cmp);
-        if chromas
-            .get(chromas.len() / 2)
-            .is_some_and(|&m| m < WASHED_CHROMA)
-        {
+        let at = holes.iter().map(|&(x, y)| y as usize * w + x as usize);
+        if grey_median(img, &smooth, at) {
             out.push((poly, holes));
         }
     }
     out
+}
+
+/// Whether some pixels (row-major indices) are neutral grey, as glare leaves a near-black print:
+/// the median chroma of their colours, each averaged over `SMOOTH_PX` round it (`smooth`,
+/// `box_mean`'s), under `WASHED_CHROMA`, a ring's red left out (`ring_red`). No pixels: not grey.
+pub(crate) fn grey_median(
+    img: &RgbImage,
+    smooth: &[[f32; 3]],
+    pixels: impl Iterator<Item = usize>,
+) -> bool {
+    let mut chromas: Vec<f64> = pixels
+        .filter(|&i| !ring_red(crate::pixels::colour_at(img, i)))
+        .map(|i| chroma(smooth[i].map(f64::from)))
+        .collect();
+    chromas.sort_by(f64::total_cmp);
+    chromas
+        .get(chromas.len() / 2)
+        .is_some_and(|&m| m < WASHED_CHROMA)
 }
 
 /// An area's convex hull, and every pixel in it that is not dark area (glare's holes, and the
@@ -149,7 +159,7 @@ type LitArea = (Vec<[f64; 2]>, Vec<(u32, u32)>);
 
 /// Half the side (px) of the square whose mean colour stands for a pixel in a hole: 5 px,
 /// 0.6 mm, enough to average sensor noise out of its chroma.
-const SMOOTH_PX: usize = 2;
+pub(crate) const SMOOTH_PX: usize = 2;
 
 /// Whether a pixel in a lit hole is a ring's: red leads green and blue by `RING_LEAD` or more,
 /// and green and blue stay within half that lead of each other (brown art, which must count
