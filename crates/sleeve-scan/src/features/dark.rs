@@ -1,6 +1,7 @@
 //! The dark areas' mask on the canonical card: which pixels are dark, which dark regions are
 //! areas (by size after an opening, and by shade for the smallest), grown back to their whole
-//! shape; and the small regions whose rings' hidden flags stay in doubt.
+//! shape, their holes filled where glare or noise made them (`fill_grey_holes`); and the small
+//! regions whose rings' hidden flags stay in doubt.
 
 use image::{GrayImage, RgbImage};
 
