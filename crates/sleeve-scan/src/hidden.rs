@@ -11,7 +11,7 @@ use image::{GrayImage, RgbImage};
 use imageproc::geometry::convex_hull;
 use imageproc::point::Point;
 
-use crate::pixels::{blobs, box_mean, chroma, dilate_square, erode_square, redness};
+use crate::pixels::{blobs, box_mean, chroma, colour_at, dilate_square, erode_square, redness};
 use crate::scan::{Hook, PX_PER_MM};
 
 /// Half the side (px) of the square round a centre that is looked at: 4 px, a square 1.1 mm
@@ -144,7 +144,7 @@ pub(crate) fn grey_median(
     pixels: impl Iterator<Item = usize>,
 ) -> bool {
     let mut chromas: Vec<f64> = pixels
-        .filter(|&i| !ring_red(crate::pixels::colour_at(img, i)))
+        .filter(|&i| !ring_red(colour_at(img, i)))
         .map(|i| chroma(smooth[i].map(f64::from)))
         .collect();
     chromas.sort_by(f64::total_cmp);
