@@ -35,7 +35,7 @@ use image::{GrayImage, RgbImage};
 
 use crate::faded::from_arms;
 use crate::geom::{Line, intersect, line_dist};
-use crate::pixels::{blobs, chroma, luma, open_square, redness};
+use crate::pixels::{blobs, open_square};
 use crate::scan::Hook;
 use crate::scan::{CrossAt, PX_PER_MM};
 use crate::stroke::ransac_stroke;
@@ -47,7 +47,7 @@ use contrast::{faint_cross, on_faint_patch};
 use inks::of_class;
 #[cfg(test)]
 use inks::with_inks;
-pub use inks::{InkMasks, ink_mask};
+pub use inks::{InkMasks, ink_mask, is_ink};
 use one_ink::one_ink;
 use pieced::pieced;
 use ringed::ringed;
@@ -58,62 +58,9 @@ use through::{RUNS_THROUGH_SCORE, off_grid, runs_through};
 use two_tones::two_tones;
 use untangle::untangled;
 
-/// Is this colour marker ink against paper of level `paper` (0..1)? Black ink is far darker than
-/// the paper (under glare, a neutral grey well under it); blue and green ink are saturated (map
-/// art is light and muted); red is a ring's.
-pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
-    let l = luma(c);
-    let paper = paper.max(0.2);
-    // Red is a ring's, brown the art's (red well above blue): marker ink is black, blue, green.
-    // Near-black is black ink even when warm light gives it a red lead (a red ring, dark over a
-    // dark area, leads by far more; dark areas and the laces are masked before this).
-    if l < 0.3 * paper && c[0] - c[1].max(c[2]) < 0.15 {
-        return true;
-    }
-    if redness(c) > 0.3 || red_ahead(c) || l > 0.85 * paper {
-        return false;
-    }
-    let chroma = chroma(c);
-    // Blue or green leads red: marker ink, not brown art.
-    let cool = c[2].max(c[1]) > c[0] + 0.1;
-    // Glare adds light to ink and paper alike: the difference survives where the ratio does not.
-    // Under glare marker ink pales but keeps its hue, a little darker than the paper around it:
-    // green well ahead of red and of blue (the map's pale seas lead with blue), or blue well
-    // ahead of both (a sea's blue runs close to its green, a marker's far ahead of it).
-    let pale_green = c[1] > c[0] + 0.1 && c[1] > c[2] + 0.05;
-    let pale_blue = c[2] > c[0] + 0.15 && c[2] > c[1] + 0.13;
-    let pale_cool = (pale_green || pale_blue) && l < 0.85 * paper;
-    // Black ink under glare washes to a light neutral grey: still well under the glare-lit paper.
-    // (On the second generator's straightened tuning cards, cross errors 28 -> 19, none new;
-    // at 0.7 or 0.8 of the paper, or a chroma under 0.035 or 0.07, 20 to 24.)
-    let pale_grey = chroma < 0.05 && l < 0.75 * paper;
-    l < 0.5 * paper || paper - l > 0.3 || (chroma > 0.25 && cool) || pale_cool || pale_grey
-}
-
 /// The strip along the card's edge (mm) that the cross's stages leave alone: nothing is printed
 /// within 1 mm of the edge, and 0.2 mm more allows for blur.
 const EDGE_MM: f64 = 1.2;
-
-/// Whether red leads both green and blue by more than 0.08: brown art or a ring's red, unless the
-/// colour is near-black (`is_ink`).
-fn red_ahead(c: [f64; 3]) -> bool {
-    c[0] > c[1].max(c[2]) + 0.08
-}
-
-/// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green. Blue and green markers lead
-/// with their own channel; a pixel that passes for ink with red well ahead of both (`red_ahead`,
-/// which `is_ink` lets through only when near-black) is black ink under warm light, whatever
-/// chroma it has.
-fn ink_class(c: [f64; 3]) -> u8 {
-    let chroma = chroma(c);
-    if chroma < 0.12 || red_ahead(c) {
-        1
-    } else if c[2] >= c[1] {
-        2
-    } else {
-        3
-    }
-}
 
 /// One patch of ink judged as a cross: where its strokes meet, and how sure that it is one.
 struct Candidate {

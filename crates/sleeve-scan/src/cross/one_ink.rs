@@ -11,9 +11,9 @@
 
 use image::{GrayImage, RgbImage};
 
-use super::inks::each_ink;
+use super::inks::{each_ink, ink_class};
 use super::speckled::clean_and_doubted;
-use super::{Candidate, Inks, ink_class};
+use super::{Candidate, Inks};
 use crate::pixels::{blobs, box_mean};
 
 /// How far (pixels each way, 0.25 mm) the inked pixels whose mean colour gives a pixel its ink
