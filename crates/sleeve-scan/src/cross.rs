@@ -22,6 +22,8 @@
 //! and so is one a stroke of which runs on in line past both its ends, as a printed grid line does
 //! (`runs_through`), or one that bows as a ring's rim does (`bow`); one both of whose strokes
 //! run on as thin printed lines is two grid lines crossing, never read by any stage (`through`).
+//! Before any stage, a grey-looking patch is told against the paper round it: glare greys a green
+//! marker, but what it takes from each channel keeps the marker's hue (`tint`).
 //! A patch that a sure ring runs beside is art, not the cross (the contract keeps 3 mm of film
 //! between them), and is never read (`clearance`); nor is a patch judged alone (in the first
 //! pass, the thick one or the last) that barely stands out from what is around it, nor a cross
@@ -739,6 +741,9 @@ mod taper_tests;
 #[cfg(test)]
 mod tests;
 mod through;
+mod tint;
+#[cfg(test)]
+mod tint_tests;
 mod two_tones;
 mod untangle;
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use image::{GrayImage, RgbImage};
 
 use super::contrast::marks_on_land;
+use super::tint::{PaperColour, grow_tinted, tinted_patches};
 use super::wide::wide_region;
 use super::{Inks, in_border, read_inks};
 use crate::laces::on_laces;
@@ -119,7 +120,10 @@ pub(super) fn ink_class(c: [f64; 3]) -> u8 {
 /// (`marks_on_land`).
 pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
-    let mut mask = GrayImage::new(img.width(), img.height());
+    let w = img.width();
+    let mut mask = GrayImage::new(w, img.height());
+    // Where cross ink may be: not the margin, the laces or a dark area.
+    let mut open = vec![false; (w * img.height()) as usize];
     for (x, y, p) in img.enumerate_pixels() {
         if in_border(&mask, x, y) {
             continue;
@@ -131,10 +135,16 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
         }
         let c = p.0.map(|v| v as f64 / 255.0);
         let paper = reference.get_pixel(x, y)[0] as f64 / 255.0;
-        if grown.get_pixel(x, y)[0] == 0 && is_ink(c, paper) {
+        let free = grown.get_pixel(x, y)[0] == 0;
+        open[(y * w + x) as usize] = free;
+        if free && is_ink(c, paper) {
             mask.put_pixel(x, y, image::Luma([ink_class(c)]));
         }
     }
+    // A grey-looking patch's ink told against the paper round it (`tinted_patches`).
+    let paper_colour = PaperColour::of(img, |x, y| mask.get_pixel(x, y)[0] > 0);
+    tinted_patches(img, &mut mask, &paper_colour);
+    grow_tinted(img, &mut mask, &paper_colour, &open);
     // Each ink apart: a black cross drawn over a green land that passes for ink stays, and so
     // does a green one standing out from the green land it is drawn on (`marks_on_land`).
     for class in 1..=3u8 {
