@@ -113,38 +113,27 @@ pub(super) fn grow_tinted(
     paper: &PaperColour,
     open: &[bool],
 ) {
-    let (w, h) = (mask.width() as i64, mask.height() as i64);
-    let mut front: Vec<(i64, i64)> = mask
-        .enumerate_pixels()
-        .filter(|(_, _, m)| m[0] == GREEN)
-        .map(|(x, y, _)| (x as i64, y as i64))
-        .collect();
+    let (w, h) = (mask.width() as usize, mask.height() as usize);
+    let mut front: Vec<usize> = (0..w * h).filter(|&i| mask.as_raw()[i] == GREEN).collect();
     for _ in 0..GROW_PX {
         let mut next = Vec::new();
-        for &(x, y) in &front {
-            for (dx, dy) in [
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-                (-1, 0),
-                (1, 0),
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx >= w || ny >= h || !open[(ny * w + nx) as usize] {
-                    continue;
-                }
-                let (ux, uy) = (nx as u32, ny as u32);
-                if mask.get_pixel(ux, uy)[0] != 0 {
-                    continue;
-                }
-                let c = img.get_pixel(ux, uy).0.map(|v| v as f64 / 255.0);
-                let p = paper.at(ux, uy);
-                if luma(p) - luma(c) >= WEAK_DROP && tinted_class(c, p) == GREEN {
-                    mask.put_pixel(ux, uy, image::Luma([GREEN]));
-                    next.push((nx, ny));
+        for &i in &front {
+            let (x, y) = (i % w, i / w);
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    let n = ny * w + nx;
+                    if !open[n] || mask.as_raw()[n] != 0 {
+                        continue;
+                    }
+                    let c = img
+                        .get_pixel(nx as u32, ny as u32)
+                        .0
+                        .map(|v| v as f64 / 255.0);
+                    let p = paper.at(nx as u32, ny as u32);
+                    if luma(p) - luma(c) >= WEAK_DROP && tinted_class(c, p) == GREEN {
+                        mask.as_mut()[n] = GREEN;
+                        next.push(n);
+                    }
                 }
             }
         }
