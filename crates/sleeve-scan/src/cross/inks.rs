@@ -6,7 +6,7 @@
 use image::{GrayImage, RgbImage};
 
 use super::contrast::marks_on_land;
-use super::tint::{PaperColour, grow_tinted, tinted_patches};
+use super::tint::{PaperColour, grow_tinted, red_ahead, tinted_patches};
 use super::wide::wide_region;
 use super::{Inks, in_border, read_inks};
 use crate::laces::on_laces;
@@ -90,12 +90,6 @@ pub fn is_ink(c: [f64; 3], paper: f64) -> bool {
     // at 0.7 or 0.8 of the paper, or a chroma under 0.035 or 0.07, 20 to 24.)
     let pale_grey = chroma < 0.05 && l < 0.75 * paper;
     l < 0.5 * paper || paper - l > 0.3 || (chroma > 0.25 && cool) || pale_cool || pale_grey
-}
-
-/// Whether red leads both green and blue by more than 0.08: brown art or a ring's red, unless the
-/// colour is near-black (`is_ink`).
-pub(super) fn red_ahead(c: [f64; 3]) -> bool {
-    c[0] > c[1].max(c[2]) + 0.08
 }
 
 /// Which ink a pixel looks like: 1 black (grey), 2 blue, 3 green. Blue and green markers lead

@@ -7,12 +7,19 @@
 //! A patch of black ink most of whose pixels show green that way turns green (`tinted_patches`),
 //! and the green ink grows into the pale pixels between its specks (`grow_tinted`). Blue is
 //! left as it is: the map's seas, rivers and roses show blue against parchment too.
+//! Here too is the warm lead (`red_ahead`) by which both the ink tests and these set brown art
+//! and a ring's red apart.
 
 use image::{GrayImage, RgbImage};
 
-use super::inks::red_ahead;
 use crate::pixels::{blobs, luma};
 use crate::scan::PX_PER_MM;
+
+/// Whether red leads both green and blue by more than 0.08: brown art or a ring's red, unless the
+/// colour is near-black (`is_ink`).
+pub(super) fn red_ahead(c: [f64; 3]) -> bool {
+    c[0] > c[1].max(c[2]) + 0.08
+}
 
 /// The colour of the paper near each pixel of the canonical card: the mean colour of the pixels
 /// not inked in the 2 mm cells round it (a window of 3 by 3 cells, `REACH` cells each way).
