@@ -34,8 +34,9 @@ const REACH: usize = 1;
 
 impl PaperColour {
     /// The paper's colour round each pixel of `img`, leaving out the pixels `inked` marks. (The
-    /// dark areas count: on the 1,235 seen photos of the second generator, leaving them out too
-    /// invented 2 crosses more and found 1 fewer.)
+    /// dark areas count: leaving them out too, in a version that turned blue patches as well,
+    /// invented 2 crosses more and found 1 fewer on the 1,235 seen photos of the second
+    /// generator.)
     pub(super) fn of(img: &RgbImage, inked: impl Fn(u32, u32) -> bool) -> PaperColour {
         let cell = (PX_PER_MM as usize * 2).max(1);
         let (w, h) = (img.width() as usize, img.height() as usize);
@@ -79,8 +80,7 @@ impl PaperColour {
 }
 
 /// How far one channel's share taken away must fall under the other two's for the ink to lead
-/// with that channel. (Set before any photo was scored, not tuned: on H65's glare-greyed green
-/// crosses the green share was 0.36 to 0.56 of the others'.)
+/// with that channel. (Set before any photo was scored, not tuned.)
 const LEADS: f64 = 0.6;
 
 /// The ink a grey-looking inked pixel `c` shows against the paper's colour `paper`: 2 blue or 3
@@ -113,7 +113,8 @@ const WEAK_DROP: f64 = 0.05;
 /// (`tinted_class`) and darker than it by `WEAK_DROP` or more. Not the blue: pale blue beside
 /// blue ink is as often printed art, a sea's or a blue rose's (grown, the pale spokes of a blue
 /// rose joined the blue cross drawn over its hub, H41's 1,008,469, which was then missed; on
-/// the 1,235 seen photos of the second generator, one blue cross under glare was gained).
+/// the 1,235 seen photos of the second generator it gained one blue cross under glare, H62's
+/// 1,012,675).
 pub(super) fn grow_tinted(
     img: &RgbImage,
     mask: &mut GrayImage,

@@ -1,5 +1,6 @@
 //! A marker's ink told against the paper round it (`tint`): a green cross greyed by glare at its
-//! crossing is one green patch, a black one stays black on warm paper, and a stroke speckled
+//! crossing is one green patch; black ink washed on warm paper, a black cross whose crossing
+//! alone shows green, and grey art showing blue all stay black; and a green stroke speckled
 //! between pixels that pass the ink test and ones just past it is grown whole.
 
 use super::inks::ink_class;
@@ -55,9 +56,9 @@ fn a_green_cross_greyed_by_glare_at_its_crossing_is_green_ink_throughout() {
     assert!(is_ink(unit(GREYED), LEVEL as f64 / 255.0));
     assert_eq!(tinted_class(unit(GREYED), unit(LIT)), 3);
     // The crossing within 2.5 mm greyed, the rest of the 6 mm arms plainly green.
+    let washed = drawn_cross(6.0, 0.0, GREYED, LIT);
+    let plain = drawn_cross(6.0, 2.5, GREEN, LIT);
     let img = RgbImage::from_fn(240, 240, |x, y| {
-        let washed = drawn_cross(6.0, 0.0, GREYED, LIT);
-        let plain = drawn_cross(6.0, 2.5, GREEN, LIT);
         if plain.get_pixel(x, y) == &GREEN {
             GREEN
         } else {
