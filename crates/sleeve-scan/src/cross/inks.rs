@@ -107,8 +107,9 @@ pub(super) fn ink_class(c: [f64; 3]) -> u8 {
     }
 }
 
-/// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green).
-/// The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
+/// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green),
+/// a black patch that shows green against the paper turned green, and the green ink grown into
+/// the pale green pixels between its specks (`tint`). The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
 /// neither does a region of one ink wide enough, its pinholes filled (`SPECKLE_PX`), to hold a
 /// `WIDE_MM` square, of 40 mm² or more (`wide_region`), but for the marks on it darker than it
 /// (`marks_on_land`).
