@@ -109,10 +109,10 @@ pub(super) fn ink_class(c: [f64; 3]) -> u8 {
 
 /// Each pixel's ink on the canonical card: 0 none, else `ink_class` (1 black, 2 blue, 3 green),
 /// a black patch that shows green against the paper turned green, and the green ink grown into
-/// the pale green pixels between its specks (`tint`). The card's margin, the laces and the dark areas (grown by 0.7 mm) hold no cross ink, and
-/// neither does a region of one ink wide enough, its pinholes filled (`SPECKLE_PX`), to hold a
-/// `WIDE_MM` square, of 40 mm² or more (`wide_region`), but for the marks on it darker than it
-/// (`marks_on_land`).
+/// the pale green pixels between its specks (`tint`). The card's margin, the laces and the dark
+/// areas (grown by 0.7 mm) hold no cross ink, and neither does a region of one ink wide enough,
+/// its pinholes filled (`SPECKLE_PX`), to hold a `WIDE_MM` square, of 40 mm² or more
+/// (`wide_region`), but for the marks on it darker than it (`marks_on_land`).
 pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> GrayImage {
     let grown = dilate_square(dark, (PX_PER_MM * 0.7) as usize);
     let w = img.width();
@@ -138,7 +138,8 @@ pub fn ink_mask(img: &RgbImage, reference: &GrayImage, dark: &GrayImage) -> Gray
     }
     // A grey-looking patch's ink told against the paper round it (`tinted_patches`).
     let paper_colour = PaperColour::of(img, |x, y| mask.get_pixel(x, y)[0] > 0);
-    tinted_patches(img, &mut mask, &paper_colour);
+    let black = blobs(&of_class(&mask, 1));
+    tinted_patches(img, &mut mask, &paper_colour, black);
     grow_tinted(img, &mut mask, &paper_colour, &open);
     // Each ink apart: a black cross drawn over a green land that passes for ink stays, and so
     // does a green one standing out from the green land it is drawn on (`marks_on_land`).

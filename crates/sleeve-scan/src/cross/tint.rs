@@ -12,7 +12,7 @@
 
 use image::{GrayImage, RgbImage};
 
-use crate::pixels::{blobs, luma};
+use crate::pixels::{colour_at, luma};
 use crate::scan::PX_PER_MM;
 
 /// Whether red leads both green and blue by more than 0.08: brown art or a ring's red, unless the
@@ -133,10 +133,7 @@ pub(super) fn grow_tinted(
                     if !open[n] || mask.as_raw()[n] != 0 {
                         continue;
                     }
-                    let c = img
-                        .get_pixel(nx as u32, ny as u32)
-                        .0
-                        .map(|v| v as f64 / 255.0);
+                    let c = colour_at(img, n);
                     let p = paper.at(nx as u32, ny as u32);
                     if luma(p) - luma(c) >= WEAK_DROP && tinted_class(c, p) == GREEN {
                         mask.as_mut()[n] = GREEN;
@@ -149,25 +146,27 @@ pub(super) fn grow_tinted(
     }
 }
 
-/// Each patch of black ink (`ink_class` 1) more than half of whose pixels (leaving out warm ones,
+/// Each patch of black ink (`ink_class` 1; `black`, as `blobs` gives them) more than half of whose pixels (leaving out warm ones,
 /// `red_ahead`) show green ink against the paper (`tinted_class`) turns green whole. A marker
 /// draws in one ink, so a black cross whose crossing alone shows green stays black. Not blue:
 /// grey art on parchment shows blue against it just as a greyed blue marker would, and the
 /// map's seas, rivers and roses are blue. (Turning blue patches too, on the 1,235 seen photos
 /// of the second generator, gained no cross and joined a blue rose's ring to its star, read as
 /// a cross on H63's 1,012,856.)
-pub(super) fn tinted_patches(img: &RgbImage, mask: &mut GrayImage, paper: &PaperColour) {
+pub(super) fn tinted_patches(
+    img: &RgbImage,
+    mask: &mut GrayImage,
+    paper: &PaperColour,
+    black: Vec<Vec<usize>>,
+) {
     let w = mask.width() as usize;
-    let black = GrayImage::from_fn(mask.width(), mask.height(), |x, y| {
-        image::Luma([if mask.get_pixel(x, y)[0] == 1 { 255 } else { 0 }])
-    });
-    for patch in blobs(&black) {
+    for patch in black {
         let green = patch
             .iter()
             .filter(|&&i| {
-                let (x, y) = ((i % w) as u32, (i / w) as u32);
-                let c = img.get_pixel(x, y).0.map(|v| v as f64 / 255.0);
-                !red_ahead(c) && tinted_class(c, paper.at(x, y)) == GREEN
+                let c = colour_at(img, i);
+                let at = paper.at((i % w) as u32, (i / w) as u32);
+                !red_ahead(c) && tinted_class(c, at) == GREEN
             })
             .count();
         if 2 * green > patch.len() {
